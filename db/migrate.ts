@@ -1,0 +1,20 @@
+// Runs every migration not yet applied. Migrations are listed here (not read from the folder)
+// so that they work the same under tsx, a bundler and tests.
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as m0001 from './migrations/0001_create_schema';
+
+const migrations: Record<string, Migration> = {
+  '0001_create_schema': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,215 @@
+// Kysely's view of the database. Timestamps are ISO-8601 UTC strings; booleans are 0/1 integers
+// (portable between SQLite and PostgreSQL through Kysely).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type QuizType = 'mock' | 'practice';
+export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
+
+export interface UserTable {
+  id: Generated<number>;
+  full_name: string;
+  email: string; // stored lower-cased; unique
+  password_hash: string;
+  date_of_birth: string | null; // YYYY-MM-DD
+  gender: 'Male' | 'Female' | null;
+  region_of_institution: string | null;
+  program_of_study: string | null;
+  school: string | null;
+  bio: string;
+  avatar: string | null;
+  is_active: Generated<number>;
+  is_staff: Generated<number>;
+  is_superuser: Generated<number>;
+  email_verified_at: string | null;
+  last_login: string | null;
+  created_at: string;
+}
+
+export interface EmailVerificationTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  rotated_at: string | null; // set when exchanged for a newer one; a second use means theft
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface ProgramTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface PaperTable {
+  id: Generated<number>;
+  program_id: number;
+  name: string;
+  description: string;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface TopicTable {
+  id: Generated<number>;
+  paper_id: number;
+  name: string;
+  description: string;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface PracticeSetTable {
+  id: Generated<number>;
+  topic_id: number;
+  title: string;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface MockExamSetTable {
+  id: Generated<number>;
+  paper_id: number;
+  title: string;
+  description: string;
+  time_limit_minutes: number;
+  is_active: Generated<number>;
+  created_at: string;
+}
+
+export interface QuestionTable {
+  id: Generated<number>;
+  practice_set_id: number | null;
+  mock_exam_set_id: number | null;
+  position: number;
+  question_text: string;
+  option_a: string;
+  option_b: string;
+  option_c: string;
+  option_d: string;
+  correct_answer: AnswerLetter;
+  explanation: string;
+  // Normalised question text, to report re-uploads of a question already in the bank.
+  text_key: string;
+  created_at: string;
+}
+
+export interface QuizSessionTable {
+  id: Generated<number>;
+  user_id: number;
+  quiz_type: QuizType;
+  quiz_id: number;
+  quiz_name: string;
+  question_ids: string; // JSON array: the order the student sees
+  started_at: string;
+  deadline_at: string | null; // mock only
+  submitted_at: string | null;
+}
+
+export interface SessionAnswerTable {
+  session_id: number;
+  question_id: number;
+  selected_answer: AnswerLetter;
+  saved_at: string;
+}
+
+export interface QuizResultTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  correct_answers: number;
+  total_questions: number;
+  score: number;
+  percentage: number;
+  time_spent_minutes: number;
+  created_at: string;
+}
+
+export interface ResultAnswerTable {
+  result_id: number;
+  question_id: number;
+  position: number;
+  selected_answer: AnswerLetter | null;
+  is_correct: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface BackupTable {
+  id: Generated<number>;
+  file_path: string;
+  size_bytes: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UserTable;
+  email_verifications: EmailVerificationTable;
+  password_resets: PasswordResetTable;
+  refresh_tokens: RefreshTokenTable;
+  programs: ProgramTable;
+  papers: PaperTable;
+  topics: TopicTable;
+  practice_sets: PracticeSetTable;
+  mock_exam_sets: MockExamSetTable;
+  questions: QuestionTable;
+  quiz_sessions: QuizSessionTable;
+  session_answers: SessionAnswerTable;
+  quiz_results: QuizResultTable;
+  result_answers: ResultAnswerTable;
+  mail_outbox: MailOutboxTable;
+  notifications: NotificationTable;
+  backups: BackupTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Program = Selectable<ProgramTable>;
+export type Paper = Selectable<PaperTable>;
+export type Topic = Selectable<TopicTable>;
+export type PracticeSet = Selectable<PracticeSetTable>;
+export type MockExamSet = Selectable<MockExamSetTable>;
+export type Question = Selectable<QuestionTable>;
+export type NewQuestion = Insertable<QuestionTable>;
+export type QuizSession = Selectable<QuizSessionTable>;
+export type QuizResult = Selectable<QuizResultTable>;

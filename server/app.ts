@@ -1,0 +1,94 @@
+// The Express app without listen(): security headers, body limits, /api (REST shim), /trpc,
+// and the built client with its SPA fallback.
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type ErrorRequestHandler } from 'express';
+import helmet from 'helmet';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { createContext, type AppDeps } from './context';
+import { restRouter } from './rest/index';
+import { appRouter } from './router';
+
+export const JSON_BODY_LIMIT = '100kb';
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+
+export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // React's style attributes (progress bars) need inline styles; no inline scripts.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Schools often serve plain HTTP on their LAN: upgrading would break every request.
+          upgradeInsecureRequests: null,
+        },
+      },
+      strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:'),
+    }),
+  );
+  app.use(compression());
+  app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.use('/api', restRouter(deps));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createContext(deps, req),
+      maxBatchSize: 20,
+    }),
+  );
+
+  serveClient(app, opts.clientDir ?? CLIENT_DIR);
+  app.use(errorHandler(deps));
+  return app;
+}
+
+function serveClient(app: express.Express, dir: string) {
+  const index = path.join(dir, 'index.html');
+  // Hashed file names never change content: cache them for a year.
+  app.use(
+    '/assets',
+    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+  );
+  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  app.get('/{*path}', (_req, res) => {
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function errorHandler(deps: AppDeps): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    const status =
+      typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    const messages: Record<string, string> = {
+      'entity.parse.failed': 'Malformed JSON in request body.',
+      'entity.too.large': `Request body is too large (limit ${JSON_BODY_LIMIT}).`,
+      'encoding.unsupported': 'Unsupported request encoding.',
+      'charset.unsupported': 'Unsupported request charset.',
+    };
+    if (status === 500) deps.logger.error(`[http] ${err?.stack ?? String(err)}`);
+    const detail =
+      messages[err?.type] ??
+      (status === 500 ? 'Something went wrong on our side. Please try again.' : 'Bad request.');
+    if (!res.headersSent) res.status(status).json({ detail });
+  };
+}

@@ -1,0 +1,54 @@
+// Request context in two parts (DESIGN 4.3): createContextInner is pure and used by tests, the
+// REST shim and scripts; createContext reads the bearer token of an HTTP request.
+import type { Request } from 'express';
+import type { DB } from '../db/client';
+import type { User } from '../db/schema';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { Mailer } from './services/mail';
+import type { RateLimits } from './services/rateLimits';
+import type { TokenSigner } from './services/tokens';
+import { findSessionUser } from './queries/users';
+
+export interface AppDeps {
+  db: DB;
+  env: Env;
+  signer: TokenSigner;
+  mailer: Mailer;
+  logger: Logger;
+  limits: RateLimits;
+  /** Background work (mail) the request started; tests await it. */
+  background: Set<Promise<unknown>>;
+}
+
+export interface Context extends AppDeps {
+  user: User | null;
+  /** The refresh-token family the access token belongs to (one per signed-in device). */
+  familyId: string | null;
+  ip: string;
+}
+
+export function createContextInner(
+  deps: AppDeps,
+  opts: { user?: User | null; familyId?: string | null; ip?: string } = {},
+): Context {
+  return { ...deps, user: opts.user ?? null, familyId: opts.familyId ?? null, ip: opts.ip ?? 'local' };
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Builds a context from a request; an invalid or revoked token simply means "signed out". */
+export async function createContext(deps: AppDeps, req: Request): Promise<Context> {
+  const ip = req.ip ?? 'unknown';
+  const token = bearerToken(req);
+  if (!token) return createContextInner(deps, { ip });
+  const claims = await deps.signer.verify(token, 'access');
+  if (!claims) return createContextInner(deps, { ip });
+  const user = await findSessionUser(deps.db, claims.userId, claims.familyId);
+  return createContextInner(deps, { user, familyId: user ? claims.familyId : null, ip });
+}

@@ -1,0 +1,35 @@
+// Builds the services the app runs on from the configuration: used by the server, scripts and tests.
+import fs from 'node:fs';
+import { createDb, type DB } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import type { AppDeps } from './context';
+import type { Env } from './env';
+import { createLogger } from './logger';
+import { createMailer } from './services/mail';
+import { RateLimits, type RateLimitSettings } from './services/rateLimits';
+import { loadJwtSecret } from './services/secrets';
+import { TokenSigner } from './services/tokens';
+
+export async function openDatabase(env: Env): Promise<DB> {
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const db = createDb(env.DATABASE_FILE);
+  await migrateToLatest(db);
+  return db;
+}
+
+export function createDeps(
+  env: Env,
+  db: DB,
+  opts: { rateLimits?: Partial<RateLimitSettings> } = {},
+): AppDeps {
+  const logger = createLogger(env.LOG_LEVEL);
+  return {
+    db,
+    env,
+    logger,
+    signer: new TokenSigner(loadJwtSecret(env.DATA_DIR, env.JWT_SECRET)),
+    mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
+    limits: new RateLimits(opts.rateLimits),
+    background: new Set(),
+  };
+}

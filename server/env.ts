@@ -1,0 +1,47 @@
+// Configuration, read once from the environment and checked. A bad value stops start-up with
+// one line naming the variable.
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_FILE: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('NMC Prep RN <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATABASE_FILE: string };
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings (e.g. `SMTP_URL=` in a unit file) mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EnvError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    DATABASE_FILE: env.DATABASE_FILE ?? `${env.DATA_DIR}/app.db`,
+  };
+}

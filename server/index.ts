@@ -1,0 +1,38 @@
+// Start-up: config -> database (migrated) -> first admin -> seed on empty -> listen.
+import { createApp } from './app';
+import { createDeps, openDatabase } from './deps';
+import { EnvError, loadEnv } from './env';
+import { ensureFirstAdmin } from './services/admins';
+import { seedIfEmpty } from './services/seed';
+
+async function main() {
+  const env = loadEnv();
+  const db = await openDatabase(env);
+  const deps = createDeps(env, db);
+  const password = await ensureFirstAdmin(db, env.ADMIN_EMAIL);
+  if (password) {
+    deps.logger.info(
+      `First admin created: ${env.ADMIN_EMAIL} / ${password}  (shown once: sign in and change it)`,
+    );
+  }
+  if (env.SEED_ON_EMPTY) {
+    const seeded = await seedIfEmpty(db);
+    if (seeded) deps.logger.info(`Loaded the sample question bank: ${seeded} questions.`);
+  }
+  const server = createApp(deps).listen(env.PORT, env.HOST, () => {
+    deps.logger.info(
+      `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_FILE})`,
+    );
+  });
+  const stop = () => {
+    server.close(() => void db.destroy().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof EnvError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+// REST paths of the account part (SPEC 7), each a thin call into the tRPC procedures.
+import { Router } from 'express';
+import { createContext, type AppDeps } from '../context';
+import { createCaller } from '../router';
+import { body, call } from './shim';
+
+export function accountRoutes(deps: AppDeps): Router {
+  const r = Router();
+  // Procedures validate their own input; `as never` hands over the untrusted body unchanged.
+  r.post(
+    '/auth/login/',
+    call(deps, (c, req) => c.auth.login(body(req) as never)),
+  );
+  r.post(
+    '/auth/registration/',
+    call(deps, (c, req) => c.auth.register(body(req) as never), 201),
+  );
+  r.post(
+    '/auth/registration/verify-email/',
+    call(deps, (c, req) => c.auth.verifyEmail({ token: body(req).key ?? body(req).token } as never)),
+  );
+  r.post(
+    '/auth/registration/resend-email/',
+    call(deps, (c, req) => c.auth.resendVerification(body(req) as never)),
+  );
+  r.post(
+    '/auth/logout/',
+    call(deps, (c, req) => c.auth.logout(body(req) as never)),
+  );
+  r.post(
+    '/auth/password/reset/',
+    call(deps, (c, req) => c.auth.requestPasswordReset(body(req) as never)),
+  );
+  r.post(
+    '/auth/password/reset/confirm/',
+    call(deps, (c, req) => c.auth.confirmPasswordReset(body(req) as never)),
+  );
+  r.post(
+    '/auth/password/change/',
+    call(deps, (c, req) => c.auth.changePassword(body(req) as never)),
+  );
+  r.post(
+    '/token/refresh/',
+    call(deps, (c, req) => c.auth.refresh(body(req) as never)),
+  );
+  r.get(
+    '/profile/',
+    call(deps, (c) => c.profile.get()),
+  );
+  r.put(
+    '/profile/',
+    call(deps, (c, req) => c.profile.update(body(req) as never)),
+  );
+  r.patch(
+    '/profile/',
+    call(deps, (c, req) => c.profile.update(body(req) as never)),
+  );
+  r.delete(
+    '/profile/',
+    call(deps, (c, req) => c.profile.delete(body(req) as never)),
+  );
+
+  // The link in the verification e-mail: verify, then land on the client's confirmation page.
+  r.get('/auth/verify-email/:token/', async (req, res) => {
+    try {
+      await createCaller(await createContext(deps, req)).auth.verifyEmail({
+        token: String(req.params.token),
+      });
+      res.redirect(302, '/email-verified');
+    } catch {
+      res.redirect(302, '/email-verified?status=invalid');
+    }
+  });
+  return r;
+}

@@ -1,0 +1,80 @@
+// Account procedures (SPEC 7, /auth/...). Rules live in services/accounts.ts.
+import {
+  emailOnlyInput,
+  loginInput,
+  passwordChangeInput,
+  refreshInput,
+  registerInput,
+  resetConfirmInput,
+  tokenInput,
+} from '../../shared/schemas/auth';
+import { z } from 'zod';
+import { revokeFamily } from '../queries/authTokens';
+import { findUserByEmail } from '../queries/users';
+import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
+import { changePassword, confirmPasswordReset, login, register, verifyEmail } from '../services/accounts';
+import { rotateRefreshToken } from '../services/sessions';
+import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
+
+const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
+const VERIFICATION_SENT = { detail: 'If this address has an unverified account, a new link is on its way.' };
+
+export const authRouter = router({
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['register', ctx.ip]]);
+    return register(ctx, input);
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [
+      ['loginPerAddress', ctx.ip],
+      ['loginPerAccount', `${ctx.ip}|${input.email}`],
+    ]);
+    return login(ctx, input);
+  }),
+
+  refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
+    return rotateRefreshToken(ctx, input.refresh);
+  }),
+
+  logout: publicProcedure
+    .input(z.object({ refresh: z.string().max(2048).optional() }).optional())
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.familyId) await revokeFamily(ctx.db, ctx.familyId);
+      const claims = input?.refresh ? await ctx.signer.verify(input.refresh, 'refresh') : null;
+      if (claims) await revokeFamily(ctx.db, claims.familyId);
+      return { detail: 'Successfully logged out.' };
+    }),
+
+  verifyEmail: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
+
+  resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [
+      ['resetPerAddress', ctx.ip],
+      ['resetPerAccount', `verify|${input.email}`],
+    ]);
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (user && !user.email_verified_at && user.is_active === 1) await sendVerificationMail(ctx, user);
+    return VERIFICATION_SENT;
+  }),
+
+  requestPasswordReset: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [
+      ['resetPerAddress', ctx.ip],
+      ['resetPerAccount', `reset|${input.email}`],
+    ]);
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (user && user.is_active === 1) await sendPasswordResetMail(ctx, user);
+    return RESET_SENT;
+  }),
+
+  confirmPasswordReset: publicProcedure.input(resetConfirmInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['resetPerAddress', ctx.ip]]);
+    return confirmPasswordReset(ctx, input);
+  }),
+
+  changePassword: authedProcedure
+    .input(passwordChangeInput)
+    .mutation(({ ctx, input }) => changePassword(ctx, input.old_password, input.new_password1)),
+});

@@ -1,0 +1,29 @@
+// The signed-in user's own profile (SPEC 7, /profile/), and deleting the account.
+import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/auth';
+import { fieldError } from '../errors';
+import { deleteUser, toProfile, updateUser } from '../queries/users';
+import { verifyPassword } from '../services/passwords';
+import { authedProcedure, router } from '../trpc';
+
+export const profileRouter = router({
+  get: authedProcedure.query(({ ctx }) => toProfile(ctx.user)),
+
+  update: authedProcedure.input(profileUpdateInput).mutation(async ({ ctx, input }) => {
+    const { email, gender, avatar, ...changes } = input;
+    // The spec's form sends e-mail and gender back unchanged; a different value is refused.
+    if (email !== undefined && email !== ctx.user.email) throw fieldError('email', 'Email cannot be changed');
+    if (gender !== undefined && gender !== ctx.user.gender)
+      throw fieldError('gender', 'Gender cannot be changed');
+    const patch = { ...changes, ...(avatar !== undefined ? { avatar: avatar || null } : {}) };
+    const user = Object.keys(patch).length ? await updateUser(ctx.db, ctx.user.id, patch) : ctx.user;
+    return toProfile(user);
+  }),
+
+  delete: authedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    if (!(await verifyPassword(ctx.user.password_hash, input.password))) {
+      throw fieldError('password', 'The password is not correct.');
+    }
+    await deleteUser(ctx.db, ctx.user.id);
+    return { detail: 'Your account and all its results have been deleted.' };
+  }),
+});

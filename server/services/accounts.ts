@@ -1,0 +1,112 @@
+// Account rules that need more than one query: registration, sign-in, password resets.
+
+import type { z } from 'zod';
+import type { Context } from '../context';
+import { fieldError } from '../errors';
+import {
+  consumeOneTimeToken,
+  expireOneTimeTokens,
+  findOneTimeToken,
+  revokeUserFamilies,
+} from '../queries/authTokens';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../queries/users';
+import type { loginInput, registerInput, resetConfirmInput } from '../../shared/schemas/auth';
+import { sendAlreadyRegisteredMail, sendVerificationMail, userIdFromUidb64 } from './accountMail';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { startSession } from './sessions';
+
+export async function register(ctx: Context, input: z.output<typeof registerInput>) {
+  const problem = passwordProblem(input.password1, input);
+  if (problem) throw fieldError('password1', problem);
+  // Hash in every branch so that an existing address takes the same time as a new one.
+  const passwordHash = await hashPassword(input.password1);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing) {
+    if (existing.email_verified_at) sendAlreadyRegisteredMail(ctx, existing);
+    else await sendVerificationMail(ctx, existing);
+  } else {
+    const user = await insertUser(ctx.db, {
+      full_name: input.full_name,
+      email: input.email,
+      password_hash: passwordHash,
+      date_of_birth: input.date_of_birth,
+      gender: input.gender,
+      region_of_institution: input.region_of_institution,
+      program_of_study: input.program_of_study,
+      school: input.school,
+      bio: '',
+      avatar: null,
+      email_verified_at: null,
+      last_login: null,
+      created_at: new Date().toISOString(),
+    });
+    await sendVerificationMail(ctx, user);
+  }
+  return { detail: 'Verification e-mail sent.' };
+}
+
+const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+
+export async function login(ctx: Context, input: z.output<typeof loginInput>) {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw fieldError('non_field_errors', BAD_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password)) || user.is_active !== 1) {
+    throw fieldError('non_field_errors', BAD_CREDENTIALS);
+  }
+  if (!user.email_verified_at) throw fieldError('non_field_errors', 'E-mail is not verified.');
+  await ctx.limits.reset('loginPerAccount', `${ctx.ip}|${input.email}`);
+  // A sign-in ends any reset link still outstanding (Django's token design).
+  await expireOneTimeTokens(ctx.db, 'password_resets', user.id);
+  await updateUser(ctx.db, user.id, { last_login: new Date().toISOString() });
+  return startSession(ctx, user.id, input.remember ?? false);
+}
+
+export async function verifyEmail(ctx: Context, token: string) {
+  const userId = await consumeOneTimeToken(ctx.db, 'email_verifications', token);
+  if (userId === null) throw fieldError('token', 'This verification link is invalid or has expired.');
+  const user = await findUserById(ctx.db, userId);
+  if (user && !user.email_verified_at) {
+    await updateUser(ctx.db, userId, { email_verified_at: new Date().toISOString() });
+  }
+  return { detail: 'Your e-mail address is verified. You can sign in now.' };
+}
+
+const BAD_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+
+export async function confirmPasswordReset(ctx: Context, input: z.output<typeof resetConfirmInput>) {
+  const userId = userIdFromUidb64(input.uid);
+  const row = userId === null ? undefined : await findOneTimeToken(ctx.db, 'password_resets', input.token);
+  const valid = row && row.user_id === userId && !row.used_at && row.expires_at > new Date().toISOString();
+  const user = valid ? await findUserById(ctx.db, row.user_id) : undefined;
+  if (!user || user.is_active !== 1) throw fieldError('token', BAD_RESET_LINK);
+  const problem = passwordProblem(input.new_password1, user);
+  if (problem) throw fieldError('new_password1', problem);
+  const passwordHash = await hashPassword(input.new_password1);
+  if ((await consumeOneTimeToken(ctx.db, 'password_resets', input.token, user.id)) === null) {
+    throw fieldError('token', BAD_RESET_LINK);
+  }
+  await updateUser(ctx.db, user.id, { password_hash: passwordHash });
+  await expireOneTimeTokens(ctx.db, 'password_resets', user.id);
+  await revokeUserFamilies(ctx.db, user.id);
+  return { detail: 'Password has been reset with the new password.' };
+}
+
+export async function changePassword(
+  ctx: Context & { user: NonNullable<Context['user']>; familyId: string },
+  oldPassword: string,
+  newPassword: string,
+) {
+  if (!(await verifyPassword(ctx.user.password_hash, oldPassword))) {
+    throw fieldError('old_password', 'Your old password was entered incorrectly. Please enter it again.');
+  }
+  const problem = passwordProblem(newPassword, ctx.user);
+  if (problem) throw fieldError('new_password1', problem);
+  await updateUser(ctx.db, ctx.user.id, { password_hash: await hashPassword(newPassword) });
+  await expireOneTimeTokens(ctx.db, 'password_resets', ctx.user.id);
+  // Other devices are signed out; this one stays signed in.
+  await revokeUserFamilies(ctx.db, ctx.user.id, ctx.familyId);
+  return { detail: 'New password has been saved.' };
+}

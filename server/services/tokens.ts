@@ -1,0 +1,52 @@
+// Signed access and refresh tokens (jose, HS256). Verification pins the algorithm, audience,
+// issuer and token kind, so a refresh token never passes as an access token.
+import { SignJWT, jwtVerify } from 'jose';
+import { randomToken } from './secrets';
+
+const ISSUER = 'nmc-exam-prep';
+const AUDIENCE = 'nmc-exam-prep-app';
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
+export const REMEMBER_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export type TokenKind = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: number;
+  familyId: string;
+  kind: TokenKind;
+  expiresAt: Date;
+}
+
+export class TokenSigner {
+  constructor(private readonly secret: Uint8Array) {}
+
+  async sign(kind: TokenKind, userId: number, familyId: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ kind, fam: familyId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomToken(12))
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid token of the expected kind, or null (never throws). */
+  async verify(token: string, kind: TokenKind): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const userId = Number(payload.sub);
+      if (payload.kind !== kind || typeof payload.fam !== 'string' || !Number.isSafeInteger(userId))
+        return null;
+      return { userId, familyId: payload.fam, kind, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,170 @@
+// Test harness: a real server on loopback with a fresh SQLite file, and a real SMTP server
+// (smtp-server) that receives what the app sends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { createApp } from '../app';
+import type { AppDeps } from '../context';
+import { createDeps, openDatabase } from '../deps';
+import { loadEnv } from '../env';
+import type { RateLimitSettings } from '../services/rateLimits';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  dataDir: string;
+  mails: ReceivedMail[];
+  api<T = Record<string, unknown>>(
+    method: string,
+    urlPath: string,
+    opts?: { body?: unknown; token?: string | null; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  waitForMail(to: string, subject?: RegExp): Promise<ReceivedMail>;
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startSmtp(mails: ReceivedMail[]) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          for (const rcpt of session.envelope.rcptTo) {
+            mails.push({ to: rcpt.address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return smtp;
+}
+
+export async function startTestServer(
+  opts: {
+    rateLimits?: Partial<RateLimitSettings>;
+    smtp?: boolean;
+    dataDir?: string;
+    env?: Record<string, string>;
+  } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-test-'));
+  const mails: ReceivedMail[] = [];
+  const smtp = opts.smtp === false ? null : await startSmtp(mails);
+  const smtpPort = smtp ? (smtp.server.address() as AddressInfo).port : 0;
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_ON_EMPTY: 'false',
+    ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
+    ...opts.env,
+  });
+  const db = await openDatabase(env);
+  const deps = createDeps(env, db, { rateLimits: opts.rateLimits });
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env.PUBLIC_URL = url;
+
+  const settle = async () => {
+    while (deps.background.size) await Promise.allSettled([...deps.background]);
+  };
+
+  return {
+    url,
+    deps,
+    db,
+    dataDir,
+    mails,
+    async api(method, urlPath, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.body !== undefined || o.raw !== undefined) headers['content-type'] ??= 'application/json';
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      const res = await fetch(url + urlPath, {
+        method,
+        headers,
+        body: o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed as never, headers: res.headers };
+    },
+    async waitForMail(to, subject) {
+      for (let i = 0; i < 200; i++) {
+        await settle();
+        const found = mails.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`No mail to ${to} matching ${subject}`);
+    },
+    settle,
+    async close() {
+      await settle();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await db.destroy();
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STUDENT = {
+  full_name: 'Ama Mensah',
+  email: 'ama.mensah@example.com',
+  password1: 'Kente-Weaver-2024',
+  password2: 'Kente-Weaver-2024',
+  date_of_birth: '2001/04/12',
+  gender: 'Female',
+  region_of_institution: 'Ashanti',
+  program_of_study: 'General Nursing',
+  school: 'Kumasi Nurses and Midwifery Training College',
+};
+
+export function linkIn(text: string): string {
+  const match = /(https?:\/\/\S+)/.exec(text);
+  if (!match) throw new Error(`No link in mail: ${text}`);
+  return match[1];
+}
+
+/** Registers, verifies through the e-mailed link, signs in; returns the tokens. */
+export async function signUpAndIn(t: TestServer, overrides: Partial<typeof STUDENT> = {}) {
+  const student = { ...STUDENT, ...overrides };
+  const reg = await t.api('POST', '/api/auth/registration/', { body: student });
+  if (reg.status !== 201) throw new Error(`registration failed: ${JSON.stringify(reg.body)}`);
+  const mail = await t.waitForMail(student.email, /Confirm/);
+  await fetch(linkIn(mail.text), { redirect: 'manual' });
+  const login = await t.api<{ access: string; refresh: string }>('POST', '/api/auth/login/', {
+    body: { email: student.email, password: student.password1 },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return {
+    access: login.body.access,
+    refresh: login.body.refresh,
+    email: student.email,
+    password: student.password1,
+  };
+}

@@ -1,0 +1,60 @@
+// The one initTRPC of the app: procedures by privilege, and the error shape every client sees.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Context } from './context';
+import { fieldErrorsOf } from './errors';
+import type { RateLimitName } from './services/rateLimits';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const fieldErrors = fieldErrorsOf(error.cause);
+    // Never leak internals: unexpected errors get a generic sentence and no stack.
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const firstField = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
+    return {
+      message: internal
+        ? 'Something went wrong on our side. Please try again.'
+        : (firstField ?? shape.message),
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    ctx.logger.error(`[trpc] ${result.error.stack ?? result.error.message}`);
+  }
+  return result;
+});
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.familyId) {
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: 'Authentication credentials were not provided or have expired.',
+    });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, familyId: ctx.familyId } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.is_staff && !ctx.user.is_superuser) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' });
+  }
+  return next();
+});
+
+export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Throws TOO_MANY_REQUESTS when any of the named limits is exhausted for its key. */
+export async function enforceRateLimits(ctx: Context, checks: Array<[RateLimitName, string]>): Promise<void> {
+  for (const [name, key] of checks) {
+    if (!(await ctx.limits.take(name, key)))
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
+  }
+}

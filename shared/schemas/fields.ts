@@ -1,0 +1,42 @@
+// Field builders with the messages a user reads (DRF's wording where the spec's client expects it).
+import { z } from 'zod';
+
+export const REQUIRED = 'This field is required.';
+
+/** Trimmed, non-empty text of bounded length. */
+export function requiredText(max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : 'Must be text.') })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+}
+
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+}
+
+export const emailField = requiredText(254)
+  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .transform((e) => e.toLowerCase());
+
+/** Passwords are not trimmed: spaces are part of them. */
+export const passwordField = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : 'Must be text.') })
+  .min(1, REQUIRED)
+  .max(128, 'Ensure this field has no more than 128 characters.');
+
+export const idField = z
+  .number({ error: 'Must be a whole number.' })
+  .int('Must be a whole number.')
+  .positive('Must be a positive number.')
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** Accepts ids sent as numbers or numeric strings (multipart forms and URL paths send strings). */
+export const coercedId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  idField,
+);
