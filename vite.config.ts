@@ -19,8 +19,11 @@ export default defineConfig({
     root: '.',
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.ts', 'e2e/**/*.test.ts'],
     // Two cores: two workers, and room for slow hashes and a browser.
+    globalSetup: ['e2e/globalSetup.ts'],
     maxWorkers: 2,
     testTimeout: 30_000,
+    // CI reads the counts from a JSON report as well as the console.
+    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
     hookTimeout: 60_000,
   },
 });

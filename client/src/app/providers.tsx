@@ -1,0 +1,26 @@
+// Query cache, tRPC client and session, in that order.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { SessionProvider } from '../lib/session';
+import { createTrpcClient, trpc } from '../lib/trpc';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // Slow mobile data: don't refetch on every focus; retry reads twice.
+          queries: { refetchOnWindowFocus: false, retry: 2, staleTime: 30_000 },
+          mutations: { retry: false },
+        },
+      }),
+  );
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,8 @@
+export function LoadingScreen() {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-screen items-center justify-center">
+      <div className="h-10 w-10 animate-spin rounded-full border-4 border-brand-600 border-t-transparent" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}

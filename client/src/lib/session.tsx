@@ -1,0 +1,123 @@
+// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a failure
+// silently drops the access token), login/register/logout, and the user's role.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/router';
+import { tokens } from './storage';
+import { trpc } from './trpc';
+
+export type Profile = inferRouterOutputs<AppRouter>['profile']['get'];
+export type RegisterPayload = inferRouterInputs<AppRouter>['auth']['register'];
+
+export interface SessionUser extends Profile {
+  userType: 'admin' | 'student';
+  joinedDate: string;
+  studyProgress: number;
+}
+
+interface Session {
+  user: SessionUser | null;
+  loading: boolean;
+  error: string | null;
+  login(email: string, password: string, remember?: boolean): Promise<SessionUser>;
+  register(payload: RegisterPayload): Promise<void>;
+  logout(): Promise<void>;
+  setProfile(profile: Profile): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function toSessionUser(p: Profile): SessionUser {
+  return {
+    ...p,
+    userType: p.is_staff || p.is_superuser ? 'admin' : 'student',
+    joinedDate: p.date_joined,
+    studyProgress: 0,
+  };
+}
+
+/** The message the spec's client shows: detail, else the first non_field_errors, else a fallback. */
+export function firstServerMessage(err: unknown, fields: string[], fallback: string): string {
+  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } } | null)?.data;
+  for (const field of fields) {
+    const messages = data?.fieldErrors?.[field];
+    if (messages?.length) return messages[0];
+  }
+  const message = (err as { message?: string } | null)?.message;
+  return message && !message.startsWith('[') ? message : fallback;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(() => Boolean(tokens.access()));
+  const [error, setError] = useState<string | null>(null);
+  const loginMutation = trpc.auth.login.useMutation();
+  const registerMutation = trpc.auth.register.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  useEffect(() => {
+    if (!tokens.access()) return;
+    utils.profile.get
+      .fetch()
+      .then((p) => setUser(toSessionUser(p)))
+      .catch(() => tokens.clearAccess())
+      .finally(() => setLoading(false));
+  }, [utils]);
+
+  const login = useCallback(
+    async (email: string, password: string, remember = false) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const pair = await loginMutation.mutateAsync({ email, password, remember });
+        tokens.set(pair.access, pair.refresh);
+        const profile = toSessionUser(await utils.profile.get.fetch(undefined, { staleTime: 0 }));
+        setUser(profile);
+        return profile;
+      } catch (err) {
+        const message = firstServerMessage(err, ['detail', 'non_field_errors', 'email', 'password'], 'Login failed. Please try again.');
+        setError(message);
+        throw new Error(message);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [loginMutation, utils],
+  );
+
+  const register = useCallback(
+    async (payload: RegisterPayload) => {
+      setLoading(true);
+      try {
+        await registerMutation.mutateAsync(payload);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [registerMutation],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutMutation.mutateAsync({ refresh: tokens.refresh() ?? undefined });
+    } catch {
+      // The spec: logout clears everything whatever the server answers.
+    }
+    tokens.clear();
+    setUser(null);
+    utils.invalidate();
+  }, [logoutMutation, utils]);
+
+  const value = useMemo<Session>(
+    () => ({ user, loading, error, login, register, logout, setProfile: (p) => setUser(toSessionUser(p)) }),
+    [user, loading, error, login, register, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,17 @@
+// The browser keeps the tokens under the spec's keys (SPEC 9).
+export const ACCESS_KEY = 'access_token';
+export const REFRESH_KEY = 'refresh_token';
+
+export const tokens = {
+  access: () => localStorage.getItem(ACCESS_KEY),
+  refresh: () => localStorage.getItem(REFRESH_KEY),
+  set(access: string, refresh?: string) {
+    localStorage.setItem(ACCESS_KEY, access);
+    if (refresh) localStorage.setItem(REFRESH_KEY, refresh);
+  },
+  clearAccess: () => localStorage.removeItem(ACCESS_KEY),
+  clear() {
+    localStorage.removeItem(ACCESS_KEY);
+    localStorage.removeItem(REFRESH_KEY);
+  },
+};

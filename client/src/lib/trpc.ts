@@ -1,0 +1,86 @@
+// The one tRPC client. Every call carries the bearer token; a 401 triggers one refresh and
+// one retry of that call; a failed refresh clears both tokens and goes to /login (SPEC 4).
+import { createTRPCReact, httpBatchLink, type CreateTRPCReact } from '@trpc/react-query';
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { AppRouter } from '../../../server/router';
+import { tokens } from './storage';
+
+export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Exchanges the stored refresh token for new tokens; concurrent callers share one request. */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh = tokens.refresh();
+    if (!refresh) return false;
+    try {
+      const res = await fetch('/trpc/auth.refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!res.ok) return false;
+      const data = (await res.json()).result.data as { access: string; refresh: string };
+      tokens.set(data.access, data.refresh);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+const NO_RETRY = new Set(['auth.login', 'auth.refresh', 'auth.logout', 'auth.register']);
+
+function onSessionExpired() {
+  tokens.clear();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+const refreshOn401Link: TRPCLink<AppRouter> = () => {
+  return ({ op, next }) =>
+    observable((observer) => {
+      let retried = false;
+      let unsubscribe = () => {};
+      const run = () => {
+        const hadToken = Boolean(tokens.access());
+        const sub = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (err) => {
+            const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+            if (status !== 401 || retried || !hadToken || NO_RETRY.has(op.path)) return observer.error(err);
+            retried = true;
+            void refreshTokens().then((ok) => {
+              if (ok) return run();
+              onSessionExpired();
+              observer.error(err);
+            });
+          },
+        });
+        unsubscribe = () => sub.unsubscribe();
+      };
+      run();
+      return () => unsubscribe();
+    });
+};
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      refreshOn401Link,
+      httpBatchLink({
+        url: '/trpc',
+        maxURLLength: 2000,
+        headers() {
+          const access = tokens.access();
+          return access ? { authorization: `Bearer ${access}` } : {};
+        },
+      }),
+    ],
+  });
+}
