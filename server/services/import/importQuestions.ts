@@ -1,0 +1,162 @@
+// The one import service behind the upload, the CLI and the seed: check the request, read the
+// file off the main thread, check every row, then write the set and its questions in one
+// transaction, or nothing at all.
+import path from 'node:path';
+import type { DB } from '../../../db/client';
+import { DEFAULT_TIME_LIMIT_MINUTES, MAX_FILE_BYTES } from '../../../shared/domain/questionFormat';
+import { uploadFieldsSchema, type UploadFields } from '../../../shared/schemas/questions';
+import {
+  insertSetWithQuestions,
+  keysInBank,
+  placementProblem,
+  titleTaken,
+  type Placement,
+} from '../../queries/questionImport';
+import { failure, success, type UploadAnswer } from './answer';
+import { MAX_ROW_ERRORS, PREVIEW_ROWS } from './limits';
+import { ParseError, parseInWorker } from './parseInWorker';
+import { detectFormat, NotASpreadsheetError } from './sniff';
+import { checkSheet, type ValidQuestion } from './validate';
+import { assertSafeZip, UnsafeZipError } from './zipGuard';
+
+export type ImportStage = 'check' | 'parse' | 'validate' | 'write';
+
+export interface ImportRequest extends UploadFields {
+  file_name: string;
+  bytes: Buffer;
+  dry_run?: boolean;
+}
+
+export interface ImportOptions {
+  /** Called as the import advances; `done` of `total` within the stage. */
+  onProgress?: (stage: ImportStage, done: number, total: number) => void;
+  parseTimeoutMs?: number;
+}
+
+function preview(questions: ValidQuestion[]) {
+  return questions.slice(0, PREVIEW_ROWS).map(({ text_key: _key, ...row }) => row);
+}
+
+function defaultTitle(fileName: string): string {
+  return path.basename(fileName, path.extname(fileName)).trim() || 'Uploaded questions';
+}
+
+async function readSheet(req: ImportRequest, opts: ImportOptions) {
+  const format = detectFormat(req.bytes, req.file_name);
+  if (format === 'xlsx') await assertSafeZip(req.bytes);
+  return parseInWorker(req.bytes, format, { timeoutMs: opts.parseTimeoutMs });
+}
+
+function fileProblem(err: unknown): UploadAnswer {
+  if (err instanceof NotASpreadsheetError) return failure('not_a_spreadsheet', err.message);
+  if (err instanceof UnsafeZipError) return failure('unsafe_file', err.message);
+  if (err instanceof ParseError) return failure('unreadable', err.message);
+  throw err;
+}
+
+export async function importQuestions(
+  db: DB,
+  req: ImportRequest,
+  opts: ImportOptions = {},
+): Promise<UploadAnswer> {
+  const progress = opts.onProgress ?? (() => undefined);
+  const dryRun = req.dry_run === true;
+  progress('check', 0, 1);
+  const fields = uploadFieldsSchema.safeParse(req);
+  if (!fields.success) return failure('bad_input', fields.error.issues[0].message, { dry_run: dryRun });
+  const f = fields.data;
+  if (req.bytes.length === 0)
+    return failure('no_file', 'Choose a file to upload: the file is empty.', { dry_run: dryRun });
+  if (req.bytes.length > MAX_FILE_BYTES) {
+    return failure(
+      'file_too_large',
+      `The file is ${(req.bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+      { dry_run: dryRun },
+    );
+  }
+  const placement: Placement = {
+    quizType: f.quiz_type,
+    programId: f.program_id,
+    paperId: f.paper_id,
+    topicId: f.quiz_type === 'practice' ? (f.topic_id ?? null) : null,
+  };
+  // Cheap checks first: a wrong topic should not cost a parse.
+  const misplaced = await placementProblem(db, placement);
+  if (misplaced) return failure('bad_placement', misplaced.message, { dry_run: dryRun });
+  const title = f.title || defaultTitle(req.file_name);
+  if (await titleTaken(db, placement, title)) {
+    const where = f.quiz_type === 'mock' ? 'mock exam set under this paper' : 'practice set under this topic';
+    return failure(
+      'title_taken',
+      `A ${where} is already titled "${title}". Choose another title or rename the file.`,
+      { dry_run: dryRun },
+    );
+  }
+  progress('check', 1, 1);
+
+  progress('parse', 0, 1);
+  let sheet;
+  try {
+    sheet = await readSheet(req, opts);
+  } catch (err) {
+    return { ...fileProblem(err), dry_run: dryRun };
+  }
+  progress('parse', 1, 1);
+
+  const dataRows = Math.max(0, sheet.rows.length - 1);
+  progress('validate', 0, dataRows);
+  const checked = checkSheet(sheet);
+  if (!checked.ok) {
+    const code = checked.rowErrors.some((e) => e.row === 1)
+      ? 'bad_header'
+      : checked.rowErrors.length
+        ? 'bad_rows'
+        : dataRows > 0
+          ? 'too_many_rows'
+          : 'empty';
+    return failure(code, checked.error, {
+      dry_run: dryRun,
+      row_errors: checked.rowErrors.slice(0, MAX_ROW_ERRORS),
+      row_error_count: checked.rowErrors.length,
+    });
+  }
+  progress('validate', dataRows, dataRows);
+
+  const { questions } = checked;
+  const inBank = await keysInBank(
+    db,
+    questions.map((q) => q.text_key),
+  );
+  const warnings = [
+    ...checked.warnings,
+    ...questions
+      .filter((q) => inBank.has(q.text_key))
+      .map((q) => `Row ${q.row}: this question is already in the bank (it will be added again).`),
+  ];
+  const common = {
+    warnings,
+    preview: preview(questions),
+    total_questions: questions.length,
+    dry_run: dryRun,
+  };
+  const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
+  if (dryRun) {
+    return success(
+      `The file is valid: ${questions.length} questions would be added to a new ${kind} "${title}". Nothing was saved (dry run).`,
+      common,
+    );
+  }
+
+  progress('write', 0, questions.length);
+  const id = await insertSetWithQuestions(
+    db,
+    placement,
+    { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES },
+    questions,
+    (written) => progress('write', written, questions.length),
+  );
+  return success(`${questions.length} questions uploaded successfully into the new ${kind} "${title}".`, {
+    ...common,
+    set: { type: f.quiz_type, id, title, total_questions: questions.length },
+  });
+}

@@ -1,0 +1,17 @@
+// Server-side limits of the question import, beyond the format rules in shared/domain/questionFormat.ts.
+
+/** Columns read per row: the template has 7; more means a stray range, not questions. */
+export const MAX_COLUMNS = 64;
+
+/** .xlsx zip guard: what the unpacked workbook may add up to, and how many parts it may have. */
+export const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
+export const MAX_ZIP_ENTRIES = 1000;
+
+/** The parser worker: heap ceiling and wall-clock limit. */
+export const PARSE_HEAP_MB = 256;
+export const PARSE_TIMEOUT_MS = 20_000;
+
+/** Rows echoed back in a dry run or a successful upload. */
+export const PREVIEW_ROWS = 5;
+/** Failing rows listed in one answer; the message gives the full count. */
+export const MAX_ROW_ERRORS = 500;

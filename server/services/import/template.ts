@@ -1,0 +1,38 @@
+// The downloadable template: the seven headers and one example row, as .csv or .xlsx.
+import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import { HEADERS } from '../../../shared/domain/questionFormat';
+
+const EXAMPLE = [
+  'What is the normal resting respiratory rate of a healthy adult?',
+  '6-10 breaths per minute',
+  '12-20 breaths per minute',
+  '24-30 breaths per minute',
+  '30-40 breaths per minute',
+  'B',
+  'A healthy adult at rest breathes 12 to 20 times a minute; above 20 is tachypnoea.',
+];
+
+export type TemplateFormat = 'csv' | 'xlsx';
+
+export function templateFile(format: TemplateFormat): {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+} {
+  if (format === 'csv') {
+    return {
+      // The BOM makes Excel open the file as UTF-8.
+      body: Buffer.from('\ufeff' + Papa.unparse([[...HEADERS], EXAMPLE]) + '\r\n', 'utf8'),
+      contentType: 'text/csv; charset=utf-8',
+      fileName: 'question-template.csv',
+    };
+  }
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...HEADERS], EXAMPLE]), 'Questions');
+  return {
+    body: XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName: 'question-template.xlsx',
+  };
+}

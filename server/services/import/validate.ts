@@ -1,0 +1,172 @@
+// Checks a parsed sheet against the upload format: the header row, then every data row. Every
+// problem is collected (not just the first) so the author can fix the whole file in one pass.
+import type { AnswerLetter } from '../../../db/schema';
+import {
+  HEADERS,
+  MAX_EXPLANATION_CHARS,
+  MAX_OPTION_CHARS,
+  MAX_QUESTION_CHARS,
+  MAX_ROWS,
+  type Header,
+} from '../../../shared/domain/questionFormat';
+import type { ParsedSheet } from './parseInWorker';
+import { textKey } from './textKey';
+
+export interface RowError {
+  /** Spreadsheet row number: the header is row 1. */
+  row: number;
+  column: string;
+  reason: string;
+}
+
+export interface ValidQuestion {
+  row: number;
+  question_text: string;
+  option_a: string;
+  option_b: string;
+  option_c: string;
+  option_d: string;
+  correct_answer: AnswerLetter;
+  explanation: string;
+  text_key: string;
+}
+
+export type SheetCheck =
+  | { ok: true; questions: ValidQuestion[]; warnings: string[] }
+  | { ok: false; error: string; rowErrors: RowError[] };
+
+const LIMITS: Record<Header, number> = {
+  question_text: MAX_QUESTION_CHARS,
+  option_a: MAX_OPTION_CHARS,
+  option_b: MAX_OPTION_CHARS,
+  option_c: MAX_OPTION_CHARS,
+  option_d: MAX_OPTION_CHARS,
+  correct_answer: 1,
+  explanation: MAX_EXPLANATION_CHARS,
+};
+
+const REQUIRED: ReadonlySet<Header> = new Set([
+  'question_text',
+  'option_a',
+  'option_b',
+  'option_c',
+  'option_d',
+]);
+const LETTERS: ReadonlySet<string> = new Set(['A', 'B', 'C', 'D']);
+
+/** Maps each of the seven headers to its column; reports missing, unknown and repeated ones. */
+function readHeader(header: string[]): { columns: Map<Header, number>; errors: RowError[] } {
+  // A Map, not an object: a "__proto__" or "constructor" header is just an unknown string here.
+  const columns = new Map<Header, number>();
+  const errors: RowError[] = [];
+  const known: ReadonlySet<string> = new Set(HEADERS);
+  header.forEach((raw, index) => {
+    const name = raw.trim().toLowerCase();
+    if (name === '') return;
+    if (!known.has(name)) {
+      errors.push({
+        row: 1,
+        column: raw.trim(),
+        reason: `Unknown column "${raw.trim()}": the header row must hold exactly ${HEADERS.join(', ')}.`,
+      });
+    } else if (columns.has(name as Header)) {
+      errors.push({ row: 1, column: name, reason: `The column "${name}" appears more than once.` });
+    } else {
+      columns.set(name as Header, index);
+    }
+  });
+  for (const name of HEADERS) {
+    if (!columns.has(name)) errors.push({ row: 1, column: name, reason: `Missing column "${name}".` });
+  }
+  return { columns, errors };
+}
+
+function clean(value: string | undefined): string {
+  return (value ?? '').replace(/\r\n?/g, '\n').trim();
+}
+
+function checkAnswer(value: string): string | null {
+  if (LETTERS.has(value)) return null;
+  if (value === '') return 'correct_answer is empty: write A, B, C or D.';
+  if (LETTERS.has(value.toUpperCase()))
+    return `correct_answer must be a capital letter: write "${value.toUpperCase()}", not "${value}".`;
+  return `correct_answer must be exactly A, B, C or D (found "${value.slice(0, 20)}").`;
+}
+
+export function checkSheet(sheet: ParsedSheet): SheetCheck {
+  const [header, ...data] = sheet.rows;
+  if (!header)
+    return { ok: false, error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
+  const { columns, errors: headerErrors } = readHeader(header);
+  if (headerErrors.length) {
+    return { ok: false, error: 'The header row does not match the template.', rowErrors: headerErrors };
+  }
+  if (data.length > MAX_ROWS) {
+    return {
+      ok: false,
+      error: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows of questions; split it into smaller files.`,
+      rowErrors: [],
+    };
+  }
+  const formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
+  const columnName = new Map([...columns].map(([name, index]) => [index, name]));
+  const questions: ValidQuestion[] = [];
+  const rowErrors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const warnings: string[] = [];
+
+  data.forEach((cells, i) => {
+    const rowNumber = sheet.firstRow + i + 1;
+    if (cells.every((cell) => cell.trim() === '')) return;
+    const errorsBefore = rowErrors.length;
+    cells.forEach((_cell, c) => {
+      if (formulas.has(`${i + 1}:${c}`)) {
+        rowErrors.push({
+          row: rowNumber,
+          column: columnName.get(c) ?? `column ${c + 1}`,
+          reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
+        });
+      }
+    });
+    const value = {} as Record<Header, string>;
+    for (const name of HEADERS) {
+      const text = clean(cells[columns.get(name) as number]);
+      value[name] = text;
+      if (REQUIRED.has(name) && text === '') {
+        rowErrors.push({ row: rowNumber, column: name, reason: `${name} is empty.` });
+      } else if (name !== 'correct_answer' && text.length > LIMITS[name]) {
+        rowErrors.push({
+          row: rowNumber,
+          column: name,
+          reason: `${name} is ${text.length} characters long (limit ${LIMITS[name]}).`,
+        });
+      }
+    }
+    const answerProblem = checkAnswer(value.correct_answer);
+    if (answerProblem) rowErrors.push({ row: rowNumber, column: 'correct_answer', reason: answerProblem });
+    if (rowErrors.length > errorsBefore) return;
+
+    const key = textKey(value.question_text);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) warnings.push(`Row ${rowNumber} repeats the question of row ${earlier}.`);
+    else seen.set(key, rowNumber);
+    questions.push({
+      row: rowNumber,
+      ...value,
+      correct_answer: value.correct_answer as AnswerLetter,
+      text_key: key,
+    });
+  });
+
+  if (rowErrors.length) {
+    const rows = new Set(rowErrors.map((e) => e.row)).size;
+    return {
+      ok: false,
+      error: `${rows} row${rows === 1 ? '' : 's'} of the file ${rows === 1 ? 'has' : 'have'} problems; nothing was saved.`,
+      rowErrors,
+    };
+  }
+  if (!questions.length)
+    return { ok: false, error: 'The file has the header row but no questions.', rowErrors: [] };
+  return { ok: true, questions, warnings };
+}
