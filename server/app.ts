@@ -11,6 +11,7 @@ import { restRouter } from './rest/index';
 import { appRouter } from './router';
 
 export const JSON_BODY_LIMIT = '100kb';
+export const UPLOAD_JSON_LIMIT = '10mb';
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 
 export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
     }),
   );
   app.use(compression());
+  // The upload procedures carry a spreadsheet as base64; every other body stays small.
+  app.use(['/trpc/questions.upload', '/trpc/questions.preview'], express.json({ limit: UPLOAD_JSON_LIMIT }));
   app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use('/api', restRouter(deps));

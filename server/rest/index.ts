@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../context';
 import { accountRoutes } from './accounts';
+import { uploadRoutes } from './upload';
 
 export function restRouter(deps: AppDeps): Router {
   const r = Router();
@@ -14,6 +15,7 @@ export function restRouter(deps: AppDeps): Router {
     }
   });
   r.use(accountRoutes(deps));
+  r.use(uploadRoutes(deps));
   r.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });

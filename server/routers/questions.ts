@@ -1,0 +1,27 @@
+// Question upload procedures (admin): `preview` checks a file and writes nothing, `upload`
+// imports it. Both answer with the upload shape of SPEC 3; a bad file is an answer with
+// success false, not a thrown error, so the admin screen can list every failing row.
+import { z } from 'zod';
+import { HEADERS, HELP, MAX_FILE_BYTES, MAX_ROWS, REQUIRED_FORMAT } from '../../shared/domain/questionFormat';
+import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
+import type { DB } from '../../db/client';
+import { importQuestions } from '../services/import/importQuestions';
+import { adminProcedure, router } from '../trpc';
+
+function run(db: DB, input: UploadRequest, dryRun: boolean) {
+  const { file_base64, ...fields } = input;
+  return importQuestions(db, { ...fields, bytes: Buffer.from(file_base64, 'base64'), dry_run: dryRun });
+}
+
+export const questionsRouter = router({
+  /** The rules the upload enforces, for the upload form (and an admin check before a big body). */
+  format: adminProcedure.input(z.void()).query(() => ({
+    headers: [...HEADERS],
+    required_format: REQUIRED_FORMAT,
+    help: HELP,
+    max_file_bytes: MAX_FILE_BYTES,
+    max_rows: MAX_ROWS,
+  })),
+  preview: adminProcedure.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
+  upload: adminProcedure.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
+});
