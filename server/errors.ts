@@ -33,3 +33,17 @@ export function fieldErrorsOf(cause: unknown): FieldErrorMap | null {
   }
   return null;
 }
+
+/** Facts an error hands the client besides its sentence, e.g. the result of an already submitted quiz. */
+export class ErrorDetails extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, string | number>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorDetailsOf(cause: unknown): Record<string, string | number> | null {
+  return cause instanceof ErrorDetails ? cause.details : null;
+}

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createDeps, openDatabase } from './deps';
 import { EnvError, loadEnv } from './env';
 import { ensureFirstAdmin } from './services/admins';
+import { gradeExpiredSessions } from './services/quizSessions';
 import { seedIfEmpty } from './services/seed';
 
 async function main() {
@@ -19,6 +20,14 @@ async function main() {
     const seeded = await seedIfEmpty(db);
     if (seeded) deps.logger.info(`Loaded the sample question bank: ${seeded} questions.`);
   }
+  // Mocks abandoned past their deadline get graded on their saved answers, so their results and
+  // notifications appear even if the student never comes back.
+  const sweep = () =>
+    gradeExpiredSessions(db, new Date(), (err, id) =>
+      deps.logger.error(`[quiz] grading expired session ${id} failed: ${String(err)}`),
+    ).catch((err: unknown) => deps.logger.error(`[quiz] expired-session sweep failed: ${String(err)}`));
+  await sweep();
+  setInterval(() => void sweep(), 60_000).unref();
   const server = createApp(deps).listen(env.PORT, env.HOST, () => {
     deps.logger.info(
       `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_FILE})`,

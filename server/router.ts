@@ -1,13 +1,21 @@
 // The whole API: one router per domain, merged here.
 import { authRouter } from './routers/auth';
+import { catalogRouter } from './routers/catalog';
+import { notificationsRouter } from './routers/notifications';
 import { profileRouter } from './routers/profile';
 import { questionsRouter } from './routers/questions';
+import { quizRouter } from './routers/quiz';
+import { resultsRouter } from './routers/results';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   questions: questionsRouter,
+  catalog: catalogRouter,
+  quiz: quizRouter,
+  results: resultsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

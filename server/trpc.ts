@@ -1,7 +1,7 @@
 // The one initTRPC of the app: procedures by privilege, and the error shape every client sees.
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { fieldErrorsOf } from './errors';
+import { errorDetailsOf, fieldErrorsOf } from './errors';
 import type { RateLimitName } from './services/rateLimits';
 
 const t = initTRPC.context<Context>().create({
@@ -15,7 +15,12 @@ const t = initTRPC.context<Context>().create({
         ? 'Something went wrong on our side. Please try again.'
         : (firstField ?? shape.message),
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        fieldErrors,
+        ...errorDetailsOf(error.cause),
+      },
     };
   },
 });

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../context';
 import { accountRoutes } from './accounts';
+import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
 
 export function restRouter(deps: AppDeps): Router {
@@ -15,6 +16,7 @@ export function restRouter(deps: AppDeps): Router {
     }
   });
   r.use(accountRoutes(deps));
+  r.use(examRoutes(deps));
   r.use(uploadRoutes(deps));
   r.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

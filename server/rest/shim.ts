@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../context';
-import { fieldErrorsOf } from '../errors';
+import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { createCaller } from '../router';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -14,7 +14,7 @@ export function errorBody(error: TRPCError): Record<string, unknown> {
   const internal = error.code === 'INTERNAL_SERVER_ERROR';
   const first = Object.values(fields)[0]?.[0];
   const detail = internal ? 'Something went wrong on our side. Please try again.' : (first ?? error.message);
-  return { ...fields, detail };
+  return { ...fields, ...errorDetailsOf(error.cause), detail };
 }
 
 /** Wraps a procedure call as an Express handler. */

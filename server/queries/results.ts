@@ -1,0 +1,94 @@
+// SQL of graded results: a student's own list and the detail with each answer reviewed.
+import type { DB } from '../../db/client';
+
+/** Results with the session they grade and the student's name; admin queries extend it. */
+export function resultsQuery(db: DB) {
+  return db
+    .selectFrom('quiz_results')
+    .innerJoin('quiz_sessions', 'quiz_sessions.id', 'quiz_results.session_id')
+    .innerJoin('users', 'users.id', 'quiz_results.user_id')
+    .select([
+      'quiz_results.id',
+      'quiz_results.percentage',
+      'quiz_results.correct_answers',
+      'quiz_results.total_questions',
+      'quiz_results.score',
+      'quiz_results.time_spent_minutes',
+      'quiz_results.created_at',
+      'quiz_sessions.id as session_id',
+      'quiz_sessions.quiz_type',
+      'quiz_sessions.quiz_id',
+      'quiz_sessions.quiz_name',
+      'users.full_name as user_name',
+    ]);
+}
+
+type ResultRow = Awaited<ReturnType<ReturnType<typeof resultsQuery>['executeTakeFirstOrThrow']>>;
+
+/** The Result shape of the contract (SPEC 3 "Quiz result"). */
+export function toResult(r: ResultRow) {
+  return {
+    id: r.id,
+    percentage: r.percentage,
+    correct_answers: r.correct_answers,
+    total_questions: r.total_questions,
+    score: r.score,
+    time_spent_minutes: r.time_spent_minutes,
+    created_at: r.created_at,
+    session: {
+      id: r.session_id,
+      quiz_type: r.quiz_type,
+      quiz_id: r.quiz_id,
+      quiz_name: r.quiz_name,
+      user_name: r.user_name,
+    },
+  };
+}
+export type Result = ReturnType<typeof toResult>;
+
+export async function listOwnResults(db: DB, userId: number): Promise<Result[]> {
+  const rows = await resultsQuery(db)
+    .where('quiz_results.user_id', '=', userId)
+    .orderBy('quiz_results.created_at', 'desc')
+    .orderBy('quiz_results.id', 'desc')
+    .execute();
+  return rows.map(toResult);
+}
+
+/** Each answer of a result in the order the student saw the questions, with the key. */
+export async function resultAnswers(db: DB, resultId: number) {
+  const rows = await db
+    .selectFrom('result_answers')
+    .innerJoin('questions', 'questions.id', 'result_answers.question_id')
+    .select([
+      'questions.id',
+      'questions.question_text',
+      'questions.option_a',
+      'questions.option_b',
+      'questions.option_c',
+      'questions.option_d',
+      'questions.correct_answer',
+      'questions.explanation',
+      'result_answers.selected_answer',
+      'result_answers.is_correct',
+    ])
+    .where('result_answers.result_id', '=', resultId)
+    .orderBy('result_answers.position')
+    .execute();
+  return rows.map(({ selected_answer, is_correct, ...question }) => ({
+    question,
+    selected_answer,
+    is_correct: is_correct === 1,
+  }));
+}
+
+/** A student's own result with its answers; another student's id is simply not found. */
+export async function findOwnResultDetail(db: DB, userId: number, id: number) {
+  const row = await resultsQuery(db)
+    .where('quiz_results.id', '=', id)
+    .where('quiz_results.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...toResult(row), user_answers: await resultAnswers(db, row.id) };
+}
+export type ResultDetail = NonNullable<Awaited<ReturnType<typeof findOwnResultDetail>>>;

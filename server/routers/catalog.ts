@@ -1,0 +1,71 @@
+// The catalogue students browse (SPEC 2 wizards, SPEC 3 fields): active items only. An unknown
+// or hidden parent is NOT_FOUND, so a stale link reads "not found" rather than an empty list.
+import { TRPCError } from '@trpc/server';
+import { paperIdInput, programIdInput, topicIdInput, trailInput } from '../../shared/schemas/catalog';
+import type { DB } from '../../db/client';
+import {
+  findPaper,
+  findProgram,
+  findTopic,
+  listMockSets,
+  listPapers,
+  listPracticeSets,
+  listPrograms,
+  listTopics,
+} from '../queries/catalog';
+import { authedProcedure, router } from '../trpc';
+
+const ACTIVE = { activeOnly: true };
+
+const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+
+async function activeProgram(db: DB, id: number) {
+  return (await findProgram(db, id, ACTIVE)) ?? Promise.reject(notFound('Program'));
+}
+async function activePaper(db: DB, id: number) {
+  return (await findPaper(db, id, ACTIVE)) ?? Promise.reject(notFound('Paper'));
+}
+async function activeTopic(db: DB, id: number) {
+  return (await findTopic(db, id, ACTIVE)) ?? Promise.reject(notFound('Topic'));
+}
+
+export const catalogRouter = router({
+  programs: authedProcedure.query(({ ctx }) => listPrograms(ctx.db, ACTIVE)),
+
+  papers: authedProcedure.input(programIdInput).query(async ({ ctx, input }) => {
+    await activeProgram(ctx.db, input.programId);
+    return listPapers(ctx.db, ACTIVE, input.programId);
+  }),
+
+  topics: authedProcedure.input(paperIdInput).query(async ({ ctx, input }) => {
+    await activePaper(ctx.db, input.paperId);
+    return listTopics(ctx.db, ACTIVE, input.paperId);
+  }),
+
+  practiceSets: authedProcedure.input(topicIdInput).query(async ({ ctx, input }) => {
+    await activeTopic(ctx.db, input.topicId);
+    return listPracticeSets(ctx.db, ACTIVE, input.topicId);
+  }),
+
+  mockExams: authedProcedure.input(paperIdInput).query(async ({ ctx, input }) => {
+    await activePaper(ctx.db, input.paperId);
+    return listMockSets(ctx.db, ACTIVE, input.paperId);
+  }),
+
+  /** Breadcrumb names of the wizard steps; each given id must be visible. */
+  trail: authedProcedure.input(trailInput).query(async ({ ctx, input }) => {
+    const [program, paper, topic] = await Promise.all([
+      input.programId === undefined ? null : activeProgram(ctx.db, input.programId),
+      input.paperId === undefined ? null : activePaper(ctx.db, input.paperId),
+      input.topicId === undefined ? null : activeTopic(ctx.db, input.topicId),
+    ]);
+    // A paper under another program (or a topic under another paper) is a broken link.
+    if (program && paper && paper.program !== program.id) throw notFound('Paper');
+    if (paper && topic && topic.paper !== paper.id) throw notFound('Topic');
+    return {
+      program: program && { id: program.id, name: program.name },
+      paper: paper && { id: paper.id, name: paper.name },
+      topic: topic && { id: topic.id, name: topic.name },
+    };
+  }),
+});

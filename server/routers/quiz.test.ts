@@ -1,0 +1,435 @@
+// The quiz engine over /trpc with the rows it writes: key secrecy of mocks, the server-held
+// deadline, resume (also across a server restart), grading and double submits.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../router';
+import { gradeExpiredSessions } from '../services/quizSessions';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fixtures';
+
+type Out = inferRouterOutputs<AppRouter>;
+type QuizStart = Out['quiz']['start'];
+type Detail = Out['quiz']['submit'];
+
+let t: TestServer;
+let api: ReturnType<typeof rpc>;
+let cat: Awaited<ReturnType<typeof makeCatalog>>;
+beforeEach(async () => {
+  t = await startTestServer();
+  cat = await makeCatalog(t.db);
+  api = rpc(t, (await signUpAndIn(t)).access);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const startMock = () => api.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+const save = (session_id: number, question_id: number, selected_answer: string) =>
+  api.mutate<Out['quiz']['saveAnswer']>('quiz.saveAnswer', { session_id, question_id, selected_answer });
+const count = async (table: 'quiz_results' | 'quiz_sessions' | 'notifications' | 'result_answers') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+/** Moves a session's clock back, as if it had started `minutes` ago. */
+async function age(sessionId: number, minutes: number) {
+  const s = await t.db
+    .selectFrom('quiz_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const shift = (iso: string | null) =>
+    iso && new Date(new Date(iso).getTime() - minutes * 60_000).toISOString();
+  await t.db
+    .updateTable('quiz_sessions')
+    .set({ started_at: shift(s.started_at)!, deadline_at: shift(s.deadline_at) })
+    .where('id', '=', sessionId)
+    .execute();
+}
+const KEY_PATTERN = /correct_answer|explanation|Explanation for/;
+
+describe('practice sessions', () => {
+  it('send the key with the questions, and each start is a new session', async () => {
+    const res = await api.mutate<QuizStart>('quiz.start', {
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.session).toMatchObject({
+      quiz_name: 'Practice Set 1',
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+      deadline_at: null,
+    });
+    expect(res.data.time_limit_minutes).toBeNull();
+    expect(res.data.seconds_left).toBeNull();
+    expect(res.data.resumed).toBe(false);
+    expect(res.data.questions[0]).toEqual({
+      id: cat.practiceQuestions[0].id,
+      question_text: 'P1: which option is right?',
+      option_a: 'Option A',
+      option_b: 'Option B',
+      option_c: 'Option C',
+      option_d: 'Option D',
+      correct_answer: 'A',
+      explanation: 'Explanation for P1',
+    });
+    expect(res.data.questions.map((q) => q.id)).toEqual(cat.practiceQuestions.map((q) => q.id));
+    const again = await api.mutate<QuizStart>('quiz.start', {
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+    });
+    expect(again.data.session.id).not.toBe(res.data.session.id);
+    const row = await t.db
+      .selectFrom('quiz_sessions')
+      .selectAll()
+      .where('id', '=', res.data.session.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.question_ids)).toEqual(cat.practiceQuestions.map((q) => q.id));
+    expect(row.deadline_at).toBeNull();
+  });
+
+  it('grade exactly: one point per correct, unanswered wrong, percentage rounded', async () => {
+    const set = await insertPracticeSet(t.db, cat.topic.id, 'Three');
+    const qs = await insertQuestions(t.db, { practice_set_id: set.id }, 3, 'T'); // keys A, B, C
+    const start = await api.mutate<QuizStart>('quiz.start', { quiz_type: 'practice', quiz_id: set.id });
+    const res = await api.mutate<Detail>('quiz.submit', {
+      session_id: start.data.session.id,
+      answers: [
+        { question_id: qs[0].id, selected_answer: 'A' },
+        { question_id: qs[1].id, selected_answer: 'B' },
+      ],
+      time_spent_minutes: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ correct_answers: 2, total_questions: 3, score: 2, percentage: 67 });
+    expect(res.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
+      [qs[0].id, 'A', true],
+      [qs[1].id, 'B', true],
+      [qs[2].id, null, false],
+    ]);
+  });
+});
+
+describe('mock sessions', () => {
+  it('never send the key before submission: start, info, resume and saves carry none', async () => {
+    const info = await api.query('quiz.info', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+    expect(info.data).toEqual({
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+      quiz_name: 'Mock Exam 1',
+      total_questions: 5,
+      time_limit_minutes: 30,
+      in_progress: null,
+    });
+    const start = await startMock();
+    expect(start.text).not.toMatch(KEY_PATTERN);
+    expect(Object.keys(start.data.questions[0]).sort()).toEqual(
+      ['id', 'option_a', 'option_b', 'option_c', 'option_d', 'question_text'].sort(),
+    );
+    expect(start.data.time_limit_minutes).toBe(30);
+    expect(start.data.seconds_left).toBeGreaterThan(1795);
+    expect(start.data.seconds_left).toBeLessThanOrEqual(1800);
+    const row = await t.db
+      .selectFrom('quiz_sessions')
+      .selectAll()
+      .where('id', '=', start.data.session.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.deadline_at!).getTime() - new Date(row.started_at).getTime()).toBe(30 * 60_000);
+
+    const id = start.data.session.id;
+    const saved = await save(id, cat.mockQuestions[0].id, 'A');
+    expect(saved.text).not.toMatch(KEY_PATTERN);
+    const infoNow = await api.query<Out['quiz']['info']>('quiz.info', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    expect(infoNow.data.in_progress?.session_id).toBe(id);
+    expect(infoNow.text).not.toMatch(KEY_PATTERN);
+    const resumed = await api.query<QuizStart>('quiz.resume', { session_id: id });
+    expect(resumed.text).not.toMatch(KEY_PATTERN);
+    const restarted = await startMock();
+    expect(restarted.text).not.toMatch(KEY_PATTERN);
+    expect(restarted.data.resumed).toBe(true);
+    expect(restarted.data.session.id).toBe(id);
+    expect(restarted.data.saved_answers).toEqual([
+      { question_id: cat.mockQuestions[0].id, selected_answer: 'A' },
+    ]);
+    expect(await count('quiz_sessions')).toBe(1);
+
+    // After submission the review carries the key.
+    const done = await api.mutate<Detail>('quiz.submit', {
+      session_id: id,
+      answers: [],
+      time_spent_minutes: 1,
+    });
+    expect(done.data.user_answers[0].question.correct_answer).toBe('A');
+    expect(done.data.user_answers[0].question.explanation).toBe('Explanation for M1');
+  });
+
+  it('grades on the server, writes the result, its answers and a notification in one go', async () => {
+    const start = await startMock();
+    const id = start.data.session.id;
+    const [q1, q2, q3, q4, q5] = cat.mockQuestions; // keys A, B, C, D, A
+    await save(id, q1.id, 'C');
+    await save(id, q1.id, 'A'); // a changed choice replaces the first
+    await save(id, q1.id, 'A'); // idempotent
+    const res = await api.mutate<Detail>('quiz.submit', {
+      session_id: id,
+      answers: [
+        { question_id: q2.id, selected_answer: 'B' },
+        { question_id: q3.id, selected_answer: 'A' },
+        { question_id: q4.id, selected_answer: 'D' },
+      ],
+      time_spent_minutes: 12,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      correct_answers: 3,
+      total_questions: 5,
+      score: 3,
+      percentage: 60,
+      // Claimed 12 minutes a moment after the start: the server clock allows at most 1.
+      time_spent_minutes: 1,
+      session: {
+        id,
+        quiz_type: 'mock',
+        quiz_id: cat.mockSet.id,
+        quiz_name: 'Mock Exam 1',
+        user_name: 'Ama Mensah',
+      },
+    });
+    expect(res.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
+      [q1.id, 'A', true],
+      [q2.id, 'B', true],
+      [q3.id, 'A', false],
+      [q4.id, 'D', true],
+      [q5.id, null, false],
+    ]);
+    const result = await t.db.selectFrom('quiz_results').selectAll().executeTakeFirstOrThrow();
+    expect(result).toMatchObject({
+      id: res.data.id,
+      session_id: id,
+      correct_answers: 3,
+      percentage: 60,
+      score: 3,
+    });
+    expect(await count('result_answers')).toBe(5);
+    const session = await t.db.selectFrom('quiz_sessions').selectAll().executeTakeFirstOrThrow();
+    expect(session.submitted_at).not.toBeNull();
+    const notes = await api.query<Out['notifications']['list']>('notifications.list');
+    expect(notes.data).toEqual({
+      items: [
+        {
+          id: expect.any(Number),
+          title: 'Result ready: Mock Exam 1',
+          body: '60% (grade D)',
+          link: `/quiz/result/${res.data.id}`,
+          read: false,
+          created_at: expect.any(String),
+        },
+      ],
+      unread: 1,
+    });
+    expect((await api.mutate('notifications.markAllRead')).data).toEqual({ unread: 0 });
+    expect((await api.query<Out['notifications']['list']>('notifications.list')).data.unread).toBe(0);
+
+    // Saving or resuming after the submission is refused, naming the result.
+    const late = await save(id, q5.id, 'A');
+    expect(late.status).toBe(409);
+    expect(late.error?.data.result_id).toBe(res.data.id);
+    const resume = await api.query('quiz.resume', { session_id: id });
+    expect(resume.status).toBe(409);
+    expect(resume.error?.data.result_id).toBe(res.data.id);
+
+    // A retake is a new session.
+    const retake = await startMock();
+    expect(retake.data.resumed).toBe(false);
+    expect(retake.data.session.id).not.toBe(id);
+    expect(retake.data.saved_answers).toEqual([]);
+  });
+
+  it('checks saved answers: A-D only, questions of the session only, own sessions only', async () => {
+    const id = (await startMock()).data.session.id;
+    const bad = await save(id, cat.mockQuestions[0].id, 'E');
+    expect(bad.status).toBe(400);
+    expect(bad.error?.data.fieldErrors?.selected_answer).toEqual(['Choose A, B, C or D.']);
+    const foreign = await save(id, cat.practiceQuestions[0].id, 'A');
+    expect(foreign.status).toBe(400);
+    expect(foreign.error?.message).toBe('This question is not part of this quiz.');
+    const other = rpc(
+      t,
+      (await signUpAndIn(t, { email: 'kofi@example.com', full_name: 'Kofi Boateng' })).access,
+    );
+    const stranger = await other.mutate('quiz.saveAnswer', {
+      session_id: id,
+      question_id: cat.mockQuestions[0].id,
+      selected_answer: 'A',
+    });
+    expect(stranger.status).toBe(404);
+    expect((await other.mutate('quiz.submit', { session_id: id, answers: [] })).status).toBe(404);
+    expect((await other.query('quiz.resume', { session_id: id })).status).toBe(404);
+    expect(await t.db.selectFrom('session_answers').selectAll().execute()).toEqual([]);
+  });
+
+  it('holds the deadline: after it (+grace) saves are refused and submit counts saved answers only', async () => {
+    const id = (await startMock()).data.session.id;
+    const [q1, q2, q3] = cat.mockQuestions;
+    await save(id, q1.id, 'A');
+    await age(id, 31); // the 30-minute deadline passed a minute ago: beyond the grace
+    const refused = await save(id, q2.id, 'B');
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe('Time is up for this exam: answers can no longer be changed.');
+    const res = await api.mutate<Detail>('quiz.submit', {
+      session_id: id,
+      answers: [
+        { question_id: q2.id, selected_answer: 'B' },
+        { question_id: q3.id, selected_answer: 'C' },
+      ],
+      time_spent_minutes: 45,
+    });
+    expect(res.data).toMatchObject({
+      correct_answers: 1,
+      total_questions: 5,
+      percentage: 20,
+      time_spent_minutes: 30,
+    });
+    const saved = await t.db.selectFrom('session_answers').select(['question_id']).execute();
+    expect(saved).toEqual([{ question_id: q1.id }]);
+  });
+
+  it('accepts a last save and a submit within the grace after the deadline', async () => {
+    const id = (await startMock()).data.session.id;
+    const [q1, q2] = cat.mockQuestions;
+    await t.db
+      .updateTable('quiz_sessions')
+      .set({ deadline_at: new Date(Date.now() - 10_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await save(id, q1.id, 'A')).data).toEqual({ saved: true, seconds_left: 0 });
+    const res = await api.mutate<Detail>('quiz.submit', {
+      session_id: id,
+      answers: [{ question_id: q2.id, selected_answer: 'B' }],
+      time_spent_minutes: -5,
+    });
+    expect(res.data).toMatchObject({ correct_answers: 2, percentage: 40, time_spent_minutes: 0 });
+  });
+
+  it('returns the same result for a second submit and for two at once, with one row each', async () => {
+    const id = (await startMock()).data.session.id;
+    const body = {
+      session_id: id,
+      answers: [{ question_id: cat.mockQuestions[0].id, selected_answer: 'A' }],
+    };
+    const first = await api.mutate<Detail>('quiz.submit', body);
+    const second = await api.mutate<Detail>('quiz.submit', { ...body, answers: [] });
+    expect(second.data.id).toBe(first.data.id);
+    expect(second.data.correct_answers).toBe(1);
+    expect(await count('quiz_results')).toBe(1);
+
+    const id2 = (await startMock()).data.session.id;
+    const both = await Promise.all([
+      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
+      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
+      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
+    ]);
+    expect(new Set(both.map((r) => r.data.id)).size).toBe(1);
+    expect(await count('quiz_results')).toBe(2);
+    expect(await count('notifications')).toBe(2);
+    expect(await count('result_answers')).toBe(10);
+  });
+
+  it('grades an abandoned session on its saved answers: in the sweep, and lazily on reading results', async () => {
+    const id = (await startMock()).data.session.id;
+    await save(id, cat.mockQuestions[0].id, 'A');
+    await save(id, cat.mockQuestions[1].id, 'C');
+    expect(await gradeExpiredSessions(t.db)).toBe(0); // still running
+    await age(id, 90);
+    expect(await gradeExpiredSessions(t.db)).toBe(1);
+    expect(await gradeExpiredSessions(t.db)).toBe(0);
+    const result = await t.db.selectFrom('quiz_results').selectAll().executeTakeFirstOrThrow();
+    expect(result).toMatchObject({ session_id: id, correct_answers: 1, total_questions: 5, percentage: 20 });
+    expect(result.time_spent_minutes).toBe(30);
+    expect(await count('notifications')).toBe(1);
+
+    // A second abandoned session is graded when the student next opens the results.
+    const id2 = (await startMock()).data.session.id;
+    expect(id2).not.toBe(id);
+    await age(id2, 40);
+    const list = await api.query<Out['results']['list']>('results.list');
+    expect(list.data.map((r) => r.session.id)).toEqual([id2, id]);
+    expect(list.data[0]).toMatchObject({ percentage: 0, time_spent_minutes: 30 });
+  });
+
+  it('resumes after a restart of the server: same questions, order, answers and time left', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-restart-'));
+    await t.close();
+    t = await startTestServer({ dataDir });
+    try {
+      cat = await makeCatalog(t.db);
+      const token = (await signUpAndIn(t)).access;
+      api = rpc(t, token);
+      // Reverse the set's order so "same order" is not the default order by chance.
+      for (const [i, q] of cat.mockQuestions.entries()) {
+        await t.db
+          .updateTable('questions')
+          .set({ position: 10 - i })
+          .where('id', '=', q.id)
+          .execute();
+      }
+      const start = await startMock();
+      const order = start.data.questions.map((q) => q.id);
+      expect(order).toEqual(cat.mockQuestions.map((q) => q.id).reverse());
+      await save(start.data.session.id, order[0], 'D');
+      await save(start.data.session.id, order[2], 'B');
+
+      await t.close();
+      t = await startTestServer({ dataDir });
+      api = rpc(t, token);
+      const back = await api.query<QuizStart>('quiz.resume', { session_id: start.data.session.id });
+      expect(back.status).toBe(200);
+      expect(back.data.questions.map((q) => q.id)).toEqual(order);
+      expect(back.data.saved_answers).toEqual(
+        [
+          { question_id: order[0], selected_answer: 'D' },
+          { question_id: order[2], selected_answer: 'B' },
+        ].sort((a, b) => a.question_id - b.question_id),
+      );
+      expect(back.data.session.deadline_at).toBe(start.data.session.deadline_at);
+      expect(back.data.seconds_left).toBeLessThanOrEqual(start.data.seconds_left!);
+      expect(back.data.seconds_left).toBeGreaterThan(start.data.seconds_left! - 10);
+      const again = await startMock();
+      expect(again.data.session.id).toBe(start.data.session.id);
+      expect(again.data.resumed).toBe(true);
+      expect(again.text).not.toMatch(KEY_PATTERN);
+    } finally {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      t = await startTestServer(); // afterEach closes it
+    }
+  });
+
+  it('refuses an unknown or inactive quiz and an empty one', async () => {
+    expect((await api.mutate('quiz.start', { quiz_type: 'mock', quiz_id: 9999 })).error?.message).toBe(
+      'Mock exam not found',
+    );
+    expect((await api.mutate('quiz.start', { quiz_type: 'practice', quiz_id: 9999 })).error?.message).toBe(
+      'Practice set not found',
+    );
+    expect((await api.mutate('quiz.start', { quiz_type: 'exam', quiz_id: cat.mockSet.id })).status).toBe(400);
+    await t.db.updateTable('papers').set({ is_active: 0 }).where('id', '=', cat.paper.id).execute();
+    expect((await startMock()).status).toBe(404);
+    const empty = await insertPracticeSet(t.db, cat.topic.id, 'Empty');
+    await t.db.updateTable('papers').set({ is_active: 1 }).where('id', '=', cat.paper.id).execute();
+    const res = await api.mutate('quiz.start', { quiz_type: 'practice', quiz_id: empty.id });
+    expect(res.status).toBe(400);
+    expect(await count('quiz_sessions')).toBe(0);
+  });
+});

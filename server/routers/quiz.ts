@@ -1,0 +1,28 @@
+// Taking a quiz (SPEC 2 quiz screen; DESIGN 2 mock exam integrity): the rules live in the
+// quizSessions service, this router only connects inputs to it.
+import { TRPCError } from '@trpc/server';
+import { quizRefInput, saveAnswerInput, sessionIdInput, submitInput } from '../../shared/schemas/quiz';
+import { findOwnResultDetail } from '../queries/results';
+import { quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
+import { authedProcedure, router } from '../trpc';
+
+export const quizRouter = router({
+  info: authedProcedure.input(quizRefInput).query(({ ctx, input }) => quizInfo(ctx.db, ctx.user, input)),
+
+  start: authedProcedure.input(quizRefInput).mutation(({ ctx, input }) => startQuiz(ctx.db, ctx.user, input)),
+
+  resume: authedProcedure
+    .input(sessionIdInput)
+    .query(({ ctx, input }) => resumeQuiz(ctx.db, ctx.user, input.session_id)),
+
+  saveAnswer: authedProcedure
+    .input(saveAnswerInput)
+    .mutation(({ ctx, input }) => saveAnswer(ctx.db, ctx.user, input)),
+
+  submit: authedProcedure.input(submitInput).mutation(async ({ ctx, input }) => {
+    const resultId = await submitQuiz(ctx.db, ctx.user, input);
+    const detail = await findOwnResultDetail(ctx.db, ctx.user.id, resultId);
+    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+    return detail;
+  }),
+});

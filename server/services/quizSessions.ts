@@ -1,0 +1,326 @@
+// The quiz engine (DESIGN 2, "Mock exam integrity" and "Grading"). The server owns the clock:
+// it records when a session starts and its deadline, keeps each answer as it is chosen, and
+// grades on its own copy of the key. Every function takes `now` so tests and the periodic
+// sweeper agree on one instant per call.
+import { TRPCError } from '@trpc/server';
+import type { DB } from '../../db/client';
+import type { QuizSession, User } from '../../db/schema';
+import { gradeFor, percentageOf } from '../../shared/domain/grading';
+import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
+import { ErrorDetails, fieldError } from '../errors';
+import { findMockSet, findPracticeSet } from '../queries/catalog';
+import {
+  findOpenSession,
+  findOwnSession,
+  insertNotification,
+  insertResult,
+  insertSession,
+  parseQuestionIds,
+  questionIdsOfSet,
+  questionsWithKey,
+  questionsWithoutKey,
+  resultIdOfSession,
+  savedAnswers,
+  sessionsPastDeadline,
+  upsertAnswer,
+  type GradedRow,
+} from '../queries/quiz';
+
+/** A submit or save this long after the deadline still counts: it covers a slow last request. */
+export const GRACE_SECONDS = 30;
+
+const iso = (d: Date) => d.toISOString();
+const ms = (s: string) => new Date(s).getTime();
+
+function secondsLeft(session: QuizSession, now: Date): number | null {
+  if (!session.deadline_at) return null;
+  return Math.max(0, Math.floor((ms(session.deadline_at) - now.getTime()) / 1000));
+}
+
+/** Past the deadline plus the grace: nothing the student sends counts any more. */
+function isClosed(session: QuizSession, now: Date): boolean {
+  return session.deadline_at !== null && now.getTime() > ms(session.deadline_at) + GRACE_SECONDS * 1000;
+}
+
+function isInTime(session: QuizSession, now: Date): boolean {
+  return session.deadline_at === null || now.getTime() < ms(session.deadline_at);
+}
+
+function alreadySubmitted(resultId: number): TRPCError {
+  return new TRPCError({
+    code: 'CONFLICT',
+    message: 'This quiz has already been submitted.',
+    cause: new ErrorDetails('submitted', { result_id: resultId }),
+  });
+}
+
+const sessionNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Quiz session not found' });
+
+interface QuizSource {
+  name: string;
+  timeLimitMinutes: number | null;
+  questionIds: number[];
+}
+
+/** A set a student may take: it and all its ancestors active. */
+async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
+  const scope = { activeOnly: true };
+  if (ref.quiz_type === 'mock') {
+    const set = await findMockSet(db, ref.quiz_id, scope);
+    if (!set) throw new TRPCError({ code: 'NOT_FOUND', message: 'Mock exam not found' });
+    return {
+      name: set.title,
+      timeLimitMinutes: set.time_limit_minutes,
+      questionIds: await questionIdsOfSet(db, 'mock', set.id),
+    };
+  }
+  const set = await findPracticeSet(db, ref.quiz_id, scope);
+  if (!set) throw new TRPCError({ code: 'NOT_FOUND', message: 'Practice set not found' });
+  return {
+    name: set.title,
+    timeLimitMinutes: null,
+    questionIds: await questionIdsOfSet(db, 'practice', set.id),
+  };
+}
+
+/** What the quiz screen needs to run (or resume) a session. Mock questions carry no key. */
+async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boolean) {
+  const ids = parseQuestionIds(session);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const byOrder = <T extends { id: number }>(rows: T[]) =>
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const questions =
+    session.quiz_type === 'mock'
+      ? byOrder(await questionsWithoutKey(db, ids))
+      : byOrder(await questionsWithKey(db, ids));
+  const limit = session.deadline_at
+    ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
+    : null;
+  return {
+    session: {
+      id: session.id,
+      quiz_name: session.quiz_name,
+      quiz_type: session.quiz_type,
+      quiz_id: session.quiz_id,
+      started_at: session.started_at,
+      deadline_at: session.deadline_at,
+    },
+    questions,
+    time_limit_minutes: limit,
+    seconds_left: secondsLeft(session, now),
+    saved_answers: await savedAnswers(db, session.id),
+    resumed,
+  };
+}
+export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
+
+/**
+ * Grades a session inside the caller's transaction and returns its result id. `late` answers
+ * (those of a submit payload) count only while the session is open; after that only what was
+ * saved counts. A session that already has a result keeps it.
+ */
+async function gradeSession(
+  trx: DB,
+  session: QuizSession,
+  now: Date,
+  submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
+): Promise<number> {
+  const existing = await resultIdOfSession(trx, session.id);
+  if (existing !== null) return existing;
+
+  const ids = parseQuestionIds(session);
+  const inSession = new Set(ids);
+  if (submitted && !isClosed(session, now)) {
+    for (const a of submitted.answers) {
+      if (inSession.has(a.question_id))
+        await upsertAnswer(trx, session.id, a.question_id, a.selected_answer, iso(now));
+    }
+  }
+  const chosen = new Map(
+    (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
+  );
+  const keys = new Map((await questionsWithKey(trx, ids)).map((q) => [q.id, q.correct_answer]));
+
+  // Questions deleted since the start cannot be graded; every other one counts, unanswered as wrong.
+  const rows: GradedRow[] = ids
+    .filter((id) => keys.has(id))
+    .map((id, position) => {
+      const selected = chosen.get(id) ?? null;
+      return { question_id: id, position, selected_answer: selected, is_correct: selected === keys.get(id) };
+    });
+  const correct = rows.filter((r) => r.is_correct).length;
+  const percentage = percentageOf(correct, rows.length);
+
+  // The client's figure is trusted only within what the server clock allows.
+  let maxMinutes = Math.ceil(Math.max(0, now.getTime() - ms(session.started_at)) / 60_000);
+  if (session.deadline_at) {
+    maxMinutes = Math.min(
+      maxMinutes,
+      Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000),
+    );
+  }
+  const claimed = submitted ? Math.round(submitted.timeSpentMinutes) : maxMinutes;
+  const timeSpent = Math.min(Math.max(claimed, 0), maxMinutes);
+
+  const resultId = await insertResult(
+    trx,
+    {
+      session_id: session.id,
+      user_id: session.user_id,
+      correct_answers: correct,
+      total_questions: rows.length,
+      score: correct,
+      percentage,
+      time_spent_minutes: timeSpent,
+      created_at: iso(now),
+    },
+    rows,
+  );
+  if (resultId === null) {
+    const raced = await resultIdOfSession(trx, session.id);
+    if (raced === null) throw new Error(`Result of session ${session.id} vanished`);
+    return raced;
+  }
+  await insertNotification(trx, {
+    user_id: session.user_id,
+    title: `Result ready: ${session.quiz_name}`,
+    body: `${percentage}% (grade ${gradeFor(percentage)})`,
+    link: `/quiz/result/${resultId}`,
+    created_at: iso(now),
+  });
+  return resultId;
+}
+
+function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
+  return db.transaction().execute((trx) => gradeSession(trx, session, now, null));
+}
+
+/** Grades a student's sessions whose deadline passed unsubmitted (lazily, before reading). */
+export async function gradeExpiredSessionsOf(db: DB, userId: number, now = new Date()): Promise<void> {
+  const cutoff = iso(new Date(now.getTime() - GRACE_SECONDS * 1000));
+  for (const session of await sessionsPastDeadline(db, cutoff, userId)) {
+    await gradeInTransaction(db, session, now);
+  }
+}
+
+/**
+ * Finalises every abandoned mock session on the saved answers; run at start and periodically,
+ * so results and notifications appear even if the student never comes back. Returns how many
+ * were graded; one failing session is reported and does not block the others.
+ */
+export async function gradeExpiredSessions(
+  db: DB,
+  now = new Date(),
+  onError: (err: unknown, sessionId: number) => void = () => {},
+): Promise<number> {
+  const cutoff = iso(new Date(now.getTime() - GRACE_SECONDS * 1000));
+  let graded = 0;
+  for (const session of await sessionsPastDeadline(db, cutoff)) {
+    try {
+      await gradeInTransaction(db, session, now);
+      graded++;
+    } catch (err) {
+      onError(err, session.id);
+    }
+  }
+  return graded;
+}
+
+/** The start modal's facts; starts nothing. */
+export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new Date()) {
+  const quiz = await loadQuiz(db, ref);
+  await gradeExpiredSessionsOf(db, user.id, now);
+  const open = ref.quiz_type === 'mock' ? await findOpenSession(db, user.id, 'mock', ref.quiz_id) : null;
+  return {
+    quiz_type: ref.quiz_type,
+    quiz_id: ref.quiz_id,
+    quiz_name: quiz.name,
+    total_questions: quiz.questionIds.length,
+    time_limit_minutes: quiz.timeLimitMinutes,
+    in_progress:
+      open && isInTime(open, now) ? { session_id: open.id, seconds_left: secondsLeft(open, now) ?? 0 } : null,
+  };
+}
+
+/**
+ * Starts a session, or resumes the student's unfinished in-time mock of the same set. A mock
+ * already past its deadline is graded first, then a new attempt starts (a retake).
+ */
+export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new Date()): Promise<QuizStart> {
+  const quiz = await loadQuiz(db, ref);
+  if (!quiz.questionIds.length) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'No questions available in this quiz yet.' });
+  }
+  await gradeExpiredSessionsOf(db, user.id, now);
+  // One transaction: two tabs starting the same mock at once get the same session.
+  return db.transaction().execute(async (trx) => {
+    if (ref.quiz_type === 'mock') {
+      const open = await findOpenSession(trx, user.id, 'mock', ref.quiz_id);
+      if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
+      if (open) await gradeSession(trx, open, now, null);
+    }
+    const session = await insertSession(trx, {
+      user_id: user.id,
+      quiz_type: ref.quiz_type,
+      quiz_id: ref.quiz_id,
+      quiz_name: quiz.name,
+      question_ids: quiz.questionIds,
+      started_at: iso(now),
+      deadline_at:
+        quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
+    });
+    return sessionView(trx, session, now, false);
+  });
+}
+
+/** Reopens the student's own unfinished session (after a reload or a crash). */
+export async function resumeQuiz(
+  db: DB,
+  user: User,
+  sessionId: number,
+  now = new Date(),
+): Promise<QuizStart> {
+  const session = await findOwnSession(db, sessionId, user.id);
+  if (!session) throw sessionNotFound();
+  const resultId = await resultIdOfSession(db, session.id);
+  if (resultId !== null) throw alreadySubmitted(resultId);
+  if (isClosed(session, now)) throw alreadySubmitted(await gradeInTransaction(db, session, now));
+  return sessionView(db, session, now, true);
+}
+
+export async function saveAnswer(
+  db: DB,
+  user: User,
+  input: AnswerInput & { session_id: number },
+  now = new Date(),
+): Promise<{ saved: true; seconds_left: number | null }> {
+  // In a transaction so a save racing a submit lands either before the grading or not at all.
+  return db.transaction().execute(async (trx) => {
+    const session = await findOwnSession(trx, input.session_id, user.id);
+    if (!session) throw sessionNotFound();
+    const resultId = await resultIdOfSession(trx, session.id);
+    if (resultId !== null) throw alreadySubmitted(resultId);
+    if (isClosed(session, now)) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'Time is up for this exam: answers can no longer be changed.',
+      });
+    }
+    if (!parseQuestionIds(session).includes(input.question_id)) {
+      throw fieldError('question_id', 'This question is not part of this quiz.');
+    }
+    await upsertAnswer(trx, session.id, input.question_id, input.selected_answer, iso(now));
+    return { saved: true as const, seconds_left: secondsLeft(session, now) };
+  });
+}
+
+/** Grades the session (or returns its existing result id: a second submit changes nothing). */
+export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<number> {
+  const session = await findOwnSession(db, input.session_id, user.id);
+  if (!session) throw sessionNotFound();
+  return db
+    .transaction()
+    .execute((trx) =>
+      gradeSession(trx, session, now, { answers: input.answers, timeSpentMinutes: input.time_spent_minutes }),
+    );
+}
