@@ -142,3 +142,40 @@ export async function insertSetWithQuestions(
     return created.id;
   });
 }
+
+/** A catalogue reference of the CLI: a numeric id, or a name matched in any case. */
+function refFilter(ref: string): { id: number } | { name: string } {
+  return /^\d+$/.test(ref) ? { id: Number(ref) } : { name: ref.trim().toLowerCase() };
+}
+
+export async function findProgramId(db: DB, ref: string): Promise<number | null> {
+  const f = refFilter(ref);
+  const row = await db
+    .selectFrom('programs')
+    .select('id')
+    .where((eb) => ('id' in f ? eb('id', '=', f.id) : eb(eb.fn('lower', ['name']), '=', f.name)))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findPaperId(db: DB, programId: number, ref: string): Promise<number | null> {
+  const f = refFilter(ref);
+  const row = await db
+    .selectFrom('papers')
+    .select('id')
+    .where('program_id', '=', programId)
+    .where((eb) => ('id' in f ? eb('id', '=', f.id) : eb(eb.fn('lower', ['name']), '=', f.name)))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findTopicId(db: DB, paperId: number, ref: string): Promise<number | null> {
+  const f = refFilter(ref);
+  const row = await db
+    .selectFrom('topics')
+    .select('id')
+    .where('paper_id', '=', paperId)
+    .where((eb) => ('id' in f ? eb('id', '=', f.id) : eb(eb.fn('lower', ['name']), '=', f.name)))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

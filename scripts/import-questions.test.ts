@@ -1,0 +1,162 @@
+// The import CLI as a child process against a temporary data directory.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/deps';
+import { loadEnv } from '../server/env';
+import {
+  countQuestions,
+  csvFile,
+  goodRows,
+  makeCatalog,
+  workbookFile,
+} from '../server/services/import/testFixtures';
+
+const run = promisify(execFile);
+let dataDir: string;
+
+function cli(args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/import-questions.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({
+      code: err.code,
+      stdout: err.stdout,
+      stderr: err.stderr,
+    }),
+  );
+}
+
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const db = await openDatabase(loadEnv({ DATA_DIR: dataDir }));
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-cli-'));
+  await withDb(makeCatalog);
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run import-questions', () => {
+  it('imports a workbook into a practice set found by names, and a mock set by ids', async () => {
+    const file = path.join(dataDir, 'Vitals week 2.xlsx');
+    fs.writeFileSync(file, workbookFile(goodRows(9)));
+    const res = await cli([
+      '--file',
+      file,
+      '--type',
+      'practice',
+      '--program',
+      'general nursing',
+      '--paper',
+      'Paper 1',
+      '--topic',
+      'Vital Signs',
+    ]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      'OK: 9 questions uploaded successfully into the new practice set "Vitals week 2".',
+    );
+
+    const csv = path.join(dataDir, 'mock.csv');
+    fs.writeFileSync(csv, csvFile(goodRows(3)));
+    const mock = await cli([
+      '--file',
+      csv,
+      '--type',
+      'mock',
+      '--program',
+      '1',
+      '--paper',
+      '1',
+      '--title',
+      'Mock X',
+      '--time-limit',
+      '30',
+    ]);
+    expect(mock.code).toBe(0);
+    expect(mock.stdout).toContain('3 warning(s):');
+    await withDb(async (db) => {
+      expect(await countQuestions(db)).toBe(12);
+      const set = await db.selectFrom('mock_exam_sets').selectAll().executeTakeFirstOrThrow();
+      expect([set.title, set.time_limit_minutes]).toEqual(['Mock X', 30]);
+    });
+  }, 30_000);
+
+  it('a dry run writes nothing', async () => {
+    const file = path.join(dataDir, 'q.csv');
+    fs.writeFileSync(file, csvFile(goodRows(2)));
+    const res = await cli([
+      '--file',
+      file,
+      '--type',
+      'practice',
+      '--program',
+      '1',
+      '--paper',
+      '1',
+      '--topic',
+      '1',
+      '--dry-run',
+    ]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Nothing was saved \(dry run\)/);
+    await withDb(async (db) => expect(await countQuestions(db)).toBe(0));
+  }, 30_000);
+
+  it('exits 1 listing every failing row, and on an unknown topic or missing argument', async () => {
+    const rows = goodRows(3);
+    rows[2][5] = 'E';
+    rows[3][1] = '';
+    const file = path.join(dataDir, 'bad.csv');
+    fs.writeFileSync(file, csvFile(rows));
+    const bad = await cli([
+      '--file',
+      file,
+      '--type',
+      'practice',
+      '--program',
+      '1',
+      '--paper',
+      '1',
+      '--topic',
+      '1',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('FAILED: 2 rows of the file have problems; nothing was saved.');
+    expect(bad.stderr).toContain(
+      'row 3, correct_answer: correct_answer must be exactly A, B, C or D (found "E").',
+    );
+    expect(bad.stderr).toContain('row 4, option_a: option_a is empty.');
+
+    const topic = await cli([
+      '--file',
+      file,
+      '--type',
+      'practice',
+      '--program',
+      '1',
+      '--paper',
+      '1',
+      '--topic',
+      'Nope',
+    ]);
+    expect(topic.code).toBe(1);
+    expect(topic.stderr).toContain('No topic "Nope" in paper "1".');
+    const usage = await cli(['--file', file]);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain('Usage: npm run import-questions');
+    await withDb(async (db) => expect(await countQuestions(db)).toBe(0));
+  }, 30_000);
+});
