@@ -1,0 +1,60 @@
+// One autocannon measurement on loopback, reduced to the figures the report shows. Requests per
+// second count 2xx answers only: a fast stream of errors must not look like throughput.
+import os from 'node:os';
+import autocannon, { type RequestSpec } from 'autocannon';
+
+/** Two cores shared by server and load tool: enough connections to keep the server busy. */
+export const CONNECTIONS = 16;
+export const DURATION_S = 8;
+
+export interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Answers that were not 2xx, plus connection errors and timeouts: must be 0 for a valid row. */
+  failures: number;
+  statusCodes: Record<string, number>;
+  durationS: number;
+  /** 1-minute load average right after the run (2 = both cores busy). */
+  load1: number;
+  note?: string;
+}
+
+export async function measure(
+  name: string,
+  url: string,
+  requests: RequestSpec[],
+  opts: { amount?: number; duration?: number; connections?: number } = {},
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? CONNECTIONS,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? DURATION_S }),
+    timeout: 30,
+    requests,
+  });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
+  );
+  const ok = result['2xx'];
+  return {
+    name,
+    rps: result.duration > 0 ? ok / result.duration : 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: ok + result.non2xx,
+    failures: result.non2xx + result.errors + result.timeouts,
+    statusCodes,
+    durationS: result.duration,
+    load1: Math.round(os.loadavg()[0] * 100) / 100,
+  };
+}
+
+/** Cycles through items in order, shared by every connection of one measurement. */
+export function rotating<T>(items: T[]): () => T {
+  if (!items.length) throw new Error('nothing to rotate through');
+  let i = 0;
+  return () => items[i++ % items.length];
+}

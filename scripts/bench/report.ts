@@ -1,0 +1,160 @@
+// The bench's verdicts and its three outputs: a table on stdout, bench-results/latest.json, and
+// the '## Benchmark figures' section at the end of README.md (replaced on every run).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { HashRate } from './argon';
+import type { Measurement } from './cannon';
+import type { ClientSizes } from './clientSize';
+import type { ImportFigures } from './importBench';
+import type { Machine } from './machine';
+
+export interface BenchResults {
+  machine: Machine;
+  connections: number;
+  ceilingRps: number;
+  measurements: Array<Measurement & { ratio: number }>;
+  hashRate: HashRate;
+  importFigures: ImportFigures | { error: string };
+  peakServerMb: number;
+  client: ClientSizes;
+  targets: Target[];
+}
+
+export interface Target {
+  what: string;
+  goal: string;
+  value: string;
+  ok: boolean;
+}
+
+/** Vite and this report count kB as 1000 bytes. */
+const KB = 1000;
+const FIRST_LOAD_BUDGET = 150 * KB;
+const MEMORY_BUDGET_MB = 250;
+
+const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
+
+export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
+  const row = (prefix: string) => r.measurements.find((m) => m.name.startsWith(prefix));
+  const share = (prefix: string, min: number): Target => {
+    const m = row(prefix);
+    const valid = m && !m.note && m.failures === 0;
+    return {
+      what: prefix,
+      goal: `>= ${pct(min)} of ceiling, no failures`,
+      value: m ? (m.note ?? `${pct(m.ratio)} (${m.failures} failures)`) : 'missing',
+      ok: Boolean(valid && m.ratio >= min),
+    };
+  };
+  const login = row('sign-in');
+  const boundShare = login ? login.rps / r.hashRate.perSecond : 0;
+  const imp = 'ratio' in r.importFigures ? r.importFigures : null;
+  return [
+    share('catalogue lists (tRPC)', 0.4),
+    share('catalogue lists (REST', 0.4),
+    share('quiz.saveAnswer', 0.4),
+    share('quiz.start', 0.15),
+    share('quiz.submit', 0.15),
+    {
+      what: 'sign-in bound by the password hash',
+      goal: '>= 70% of argon2id verifies/s measured alone',
+      value: `${login?.rps.toFixed(0) ?? 0} req/s vs ${r.hashRate.perSecond.toFixed(0)} hashes/s = ${pct(boundShare)}`,
+      ok: Boolean(login && login.failures === 0 && boundShare >= 0.7),
+    },
+    {
+      what: '10,000-row .xlsx import',
+      goal: '<= 1.5x bare SheetJS parse',
+      value: imp
+        ? `${imp.importMs.toFixed(0)} ms vs ${imp.bareParseMs.toFixed(0)} ms = ${imp.ratio.toFixed(2)}x (HTTP ${imp.status})`
+        : (r.importFigures as { error: string }).error,
+      ok: Boolean(imp && imp.status < 300 && imp.ratio <= 1.5),
+    },
+    {
+      what: 'peak server memory (VmHWM)',
+      goal: `< ${MEMORY_BUDGET_MB} MB`,
+      value: `${r.peakServerMb.toFixed(0)} MB`,
+      ok: r.peakServerMb < MEMORY_BUDGET_MB,
+    },
+    {
+      what: 'landing/login JavaScript, gzipped',
+      goal: `<= ${FIRST_LOAD_BUDGET / KB} kB`,
+      value: `${(r.client.firstLoad.gzipBytes / KB).toFixed(1)} kB (${r.client.firstLoad.files.join(', ')}; by ${r.client.firstLoad.method})`,
+      ok: r.client.firstLoad.gzipBytes <= FIRST_LOAD_BUDGET,
+    },
+  ];
+}
+
+function measurementLines(r: BenchResults): string[] {
+  const lines = [
+    '| measurement | req/s | p50 ms | p99 ms | ratio to ceiling | requests | failures | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const m of r.measurements) {
+    if (m.note) lines.push(`| ${m.name} | – | – | – | – | – | ${m.note} | – |`);
+    else
+      lines.push(
+        `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${pct(m.ratio)} | ${m.requests} | ${m.failures} | ${m.load1} |`,
+      );
+  }
+  return lines;
+}
+
+export function markdown(r: BenchResults): string {
+  const m = r.machine;
+  const imp = 'ratio' in r.importFigures ? r.importFigures : null;
+  const lines = [
+    `Measured ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB RAM,`,
+    `Node ${m.node}, ${m.platform}; load average ${m.loadAvg} at the start. Server in its own process (run`,
+    `under tsx as \`npm start\` runs it), autocannon in the bench process, both on this machine over`,
+    `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last).`,
+    `\`npm run bench\` reproduces it.`,
+    '',
+    ...measurementLines(r),
+    '',
+    `Argon2id verify alone (19 MiB, t=2, p=1; libuv pool ${r.hashRate.threadPool}, ${r.hashRate.concurrency} at once): ` +
+      `${r.hashRate.perSecond.toFixed(0)} hashes/s, ${r.hashRate.msPerHash.toFixed(0)} ms for one on an idle machine.`,
+    '',
+    imp
+      ? `Import of ${imp.rows.toLocaleString('en')} questions (.xlsx, ${(imp.fileBytes / 1e6).toFixed(2)} MB): ${imp.importMs.toFixed(0)} ms through ` +
+        `POST /api/admin/upload-questions/ vs ${imp.bareParseMs.toFixed(0)} ms for SheetJS's bare parse (warm median; cold ${imp.bareParseColdMs.toFixed(0)} ms) = ${imp.ratio.toFixed(2)}x.`
+      : `Import: ${(r.importFigures as { error: string }).error}`,
+    '',
+    `Peak server memory through the whole run (VmHWM): ${r.peakServerMb.toFixed(0)} MB.`,
+    '',
+    '| client chunk | bytes | gzipped |',
+    '|---|---:|---:|',
+    ...r.client.chunks.map((c) => `| ${c.file} | ${c.bytes} | ${c.gzipBytes} |`),
+    '',
+    `Landing/login first load: ${(r.client.firstLoad.gzipBytes / KB).toFixed(1)} kB of JavaScript gzipped.`,
+    '',
+    '| target | goal | measured | holds |',
+    '|---|---|---|---|',
+    ...r.targets.map((t) => `| ${t.what} | ${t.goal} | ${t.value} | ${t.ok ? 'yes' : 'NO'} |`),
+  ];
+  return lines.join('\n');
+}
+
+export function writeResults(r: BenchResults, root: string): string {
+  const dir = path.join(root, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  fs.writeFileSync(file, JSON.stringify(r, null, 2));
+  return file;
+}
+
+const SECTION = '## Benchmark figures';
+
+/** Replaces the section in place, or appends it at the end; other sections stay as they are. */
+export function updateReadme(r: BenchResults, root: string): void {
+  const file = path.join(root, 'README.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const body = `${SECTION}\n\n${markdown(r)}\n`;
+  const at = text.indexOf(`\n${SECTION}\n`);
+  if (at === -1) {
+    fs.writeFileSync(file, `${text.replace(/\s*$/, '\n')}\n${body}`);
+    return;
+  }
+  const next = text.indexOf('\n## ', at + SECTION.length + 1);
+  const tail = next === -1 ? '' : `\n${text.slice(next + 1)}`;
+  fs.writeFileSync(file, `${text.slice(0, at + 1)}${body}${tail}`);
+}

@@ -1,0 +1,188 @@
+// The app measurements of the bench, each against the server child. Consumable steps use a fixed
+// amount of requests (every quiz.start a different student, so a session is really created;
+// every submit a different session, submitted once); repeatable reads run for a fixed time.
+import type { DB } from '../../db/client';
+import { CONNECTIONS, measure, rotating, type Measurement } from './cannon';
+import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from './fixtures';
+import { each, restGet, trpcMutation, trpcQuery } from './requests';
+
+export interface Session {
+  id: number;
+  token: string;
+}
+
+/** Procedures and REST paths a measurement needs; absent ones are reported, not faked. */
+export interface Available {
+  procedures: Set<string>;
+  rest: (path: string) => Promise<boolean>;
+}
+
+const skipped = (name: string, why: string): Measurement => ({
+  name,
+  rps: 0,
+  p50: 0,
+  p99: 0,
+  requests: 0,
+  failures: 0,
+  statusCodes: {},
+  durationS: 0,
+  load1: 0,
+  note: `not measured: ${why}`,
+});
+
+export async function ceiling(url: string, label = ''): Promise<Measurement> {
+  return measure(`ceiling: bare Express JSON${label}`, url, [{ method: 'GET', path: '/__ceiling' }]);
+}
+
+export async function catalogTrpc(url: string, f: Fixture, av: Available): Promise<Measurement> {
+  const name = 'catalogue lists (tRPC)';
+  const procs = [
+    'catalog.programs',
+    'catalog.papers',
+    'catalog.topics',
+    'catalog.practiceSets',
+    'catalog.mockExams',
+  ];
+  const missing = procs.filter((p) => !av.procedures.has(p));
+  if (missing.length) return skipped(name, `missing ${missing.join(', ')}`);
+  const student = rotating(f.students);
+  const list = rotating<[string, unknown]>([
+    ['catalog.programs', undefined],
+    ['catalog.papers', { programId: f.programId }],
+    ['catalog.topics', { paperId: f.paperId }],
+    ['catalog.practiceSets', { topicId: f.topicId }],
+    ['catalog.mockExams', { paperId: f.paperId }],
+  ]);
+  return measure(
+    name,
+    url,
+    each(() => {
+      const [proc, input] = list();
+      return trpcQuery(proc, input, student().access);
+    }),
+  );
+}
+
+export async function catalogRest(url: string, f: Fixture, av: Available): Promise<Measurement> {
+  const name = 'catalogue lists (REST /api/exams)';
+  const paths = [
+    '/api/exams/programs/',
+    `/api/exams/programs/${f.programId}/papers/`,
+    `/api/exams/papers/${f.paperId}/topics/`,
+    `/api/exams/topics/${f.topicId}/practice-sets/`,
+    `/api/exams/papers/${f.paperId}/mock-exams/`,
+  ];
+  for (const p of paths) if (!(await av.rest(p))) return skipped(name, `missing ${p}`);
+  const student = rotating(f.students);
+  const path = rotating(paths);
+  return measure(
+    name,
+    url,
+    each(() => restGet(path(), student().access)),
+  );
+}
+
+export async function quizStart(
+  url: string,
+  f: Fixture,
+  av: Available,
+  students: Student[],
+): Promise<Measurement> {
+  const name = `quiz.start, ${f.mockQuestionIds.length}-question mock (new session each)`;
+  if (!av.procedures.has('quiz.start')) return skipped(name, 'missing quiz.start');
+  const student = rotating(students);
+  const input = { quiz_type: 'mock', quiz_id: f.mockSetId };
+  return measure(
+    name,
+    url,
+    each(() => trpcMutation('quiz.start', input, student().access)),
+    {
+      amount: students.length,
+    },
+  );
+}
+
+/** The open sessions of the bench's mock, with their owners' tokens. */
+export async function openSessions(db: DB, f: Fixture): Promise<Session[]> {
+  const token = new Map(f.students.map((s) => [s.id, s.access]));
+  const rows = await db
+    .selectFrom('quiz_sessions')
+    .select(['id', 'user_id'])
+    .where('quiz_id', '=', f.mockSetId)
+    .where('quiz_type', '=', 'mock')
+    .where('submitted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, token: token.get(r.user_id) as string }));
+}
+
+export async function saveAnswer(
+  url: string,
+  f: Fixture,
+  av: Available,
+  sessions: Session[],
+): Promise<Measurement> {
+  const name = 'quiz.saveAnswer';
+  if (!av.procedures.has('quiz.saveAnswer')) return skipped(name, 'missing quiz.saveAnswer');
+  if (!sessions.length) return skipped(name, 'no open sessions (quiz.start failed)');
+  // Consecutive requests go to different sessions, as a class answering at once would.
+  let k = 0;
+  const qs = f.mockQuestionIds;
+  return measure(
+    name,
+    url,
+    each(() => {
+      const s = sessions[k % sessions.length];
+      const q = qs[Math.floor(k / sessions.length) % qs.length];
+      k++;
+      return trpcMutation(
+        'quiz.saveAnswer',
+        { session_id: s.id, question_id: q, selected_answer: keyOf(k) },
+        s.token,
+      );
+    }),
+  );
+}
+
+export async function submit(
+  url: string,
+  f: Fixture,
+  av: Available,
+  sessions: Session[],
+): Promise<Measurement> {
+  const name = `quiz.submit, ${f.mockQuestionIds.length}-question mock (each session once)`;
+  if (!av.procedures.has('quiz.submit')) return skipped(name, 'missing quiz.submit');
+  if (sessions.length < CONNECTIONS) return skipped(name, 'too few open sessions');
+  const session = rotating(sessions);
+  // The client sends its whole answer sheet with the submit (saved answers are the fallback).
+  const answers = f.mockQuestionIds.map((id, i) => ({ question_id: id, selected_answer: keyOf(i * 3) }));
+  return measure(
+    name,
+    url,
+    each(() => {
+      const s = session();
+      return trpcMutation('quiz.submit', { session_id: s.id, answers, time_spent_minutes: 42 }, s.token);
+    }),
+    { amount: sessions.length },
+  );
+}
+
+export async function resultsList(url: string, av: Available, students: Student[]): Promise<Measurement> {
+  const name = 'results.list';
+  if (!av.procedures.has('results.list')) return skipped(name, 'missing results.list');
+  const student = rotating(students);
+  return measure(
+    name,
+    url,
+    each(() => trpcQuery('results.list', undefined, student().access)),
+  );
+}
+
+export async function signIn(url: string, f: Fixture): Promise<Measurement> {
+  const student = rotating(f.students);
+  return measure(
+    'sign-in: auth.login (argon2id verify)',
+    url,
+    each(() => trpcMutation('auth.login', { email: student().email, password: STUDENT_PASSWORD })),
+  );
+}

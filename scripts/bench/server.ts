@@ -1,0 +1,54 @@
+// The server child of the bench and the load tests: the real app (createApp) behind an outer
+// Express app that adds a bare JSON endpoint, /__ceiling, in the same process. That endpoint is
+// what Express alone can do on this machine; every app figure is read as a share of it.
+//
+// Environment: DATA_DIR, JWT_SECRET, PORT (all required), RELAXED_LIMITS=1 to lift the sign-in
+// limits (the bench signs one address in hundreds of times a second). Prints `READY <port>`.
+import express from 'express';
+import { createApp } from '../../server/app';
+import { createDeps, openDatabase } from '../../server/deps';
+import { loadEnv } from '../../server/env';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
+
+function relaxedLimits(): RateLimitSettings {
+  const all = { ...DEFAULT_RATE_LIMITS } as RateLimitSettings;
+  for (const name of Object.keys(all) as Array<keyof RateLimitSettings>) {
+    all[name] = { points: 1_000_000_000, windowSeconds: 60 };
+  }
+  return all;
+}
+
+async function main() {
+  const env = loadEnv({
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    SEED_ON_EMPTY: 'false',
+  });
+  const db = await openDatabase(env);
+  const deps = createDeps(env, db, {
+    rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
+  });
+  const outer = express();
+  outer.disable('x-powered-by');
+  outer.get('/__ceiling', (_req, res) => {
+    res.json({ ok: true });
+  });
+  outer.use(createApp(deps));
+  const server = outer.listen(env.PORT, env.HOST, () => {
+    process.stdout.write(`READY ${env.PORT}\n`);
+  });
+  // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.
+  const stop = () => {
+    server.close(() => void db.destroy().then(() => process.exit(0)));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

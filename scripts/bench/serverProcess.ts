@@ -1,0 +1,146 @@
+// Runs scripts/bench/server.ts as a separate Node process (so the load tool and the server do not
+// share an event loop), waits for it to listen, samples its memory from /proc, and can kill it
+// hard (SIGKILL, the crash of the fault test) and start it again on the same data directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const SERVER_SCRIPT = path.resolve(import.meta.dirname, 'server.ts');
+const READY_TIMEOUT_MS = 30_000;
+const MEMORY_POLL_MS = 100;
+
+export interface ServerOptions {
+  dataDir: string;
+  jwtSecret: string;
+  relaxedLimits: boolean;
+  /** Directory for a V8 CPU profile of the server (node --cpu-prof), written on stop(). */
+  cpuProfDir?: string;
+}
+
+/** A free loopback port, chosen once so a restarted server answers at the same address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak resident memory (VmHWM) and current (VmRSS) of a process, in bytes; null once it is gone. */
+export function readMemory(pid: number): { hwm: number; rss: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
+  } catch {
+    return null;
+  }
+}
+
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  /** Highest VmHWM seen over every process this object started (restarts included). */
+  peakBytes = 0;
+  stderr = '';
+  readonly url: string;
+
+  private constructor(
+    private readonly opts: ServerOptions,
+    readonly port: number,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  static async start(opts: ServerOptions): Promise<ServerProcess> {
+    const sp = new ServerProcess(opts, await freePort());
+    await sp.launch();
+    return sp;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private async launch(): Promise<void> {
+    const args = ['--import', 'tsx'];
+    if (this.opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${this.opts.cpuProfDir}`);
+    const child = spawn(process.execPath, [...args, SERVER_SCRIPT], {
+      env: {
+        ...process.env,
+        DATA_DIR: this.opts.dataDir,
+        JWT_SECRET: this.opts.jwtSecret,
+        PORT: String(this.port),
+        RELAXED_LIMITS: this.opts.relaxedLimits ? '1' : '0',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stderr?.on('data', (d: Buffer) => {
+      // Keep the tail only: enough to explain a failed start.
+      this.stderr = (this.stderr + d.toString()).slice(-8000);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start: ${this.stderr}`)),
+        READY_TIMEOUT_MS,
+      );
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('READY')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code} before it was ready: ${this.stderr}`));
+      });
+    });
+    this.poll = setInterval(() => this.sample(), MEMORY_POLL_MS);
+    this.poll.unref();
+  }
+
+  private sample(): void {
+    if (!this.child?.pid) return;
+    const mem = readMemory(this.child.pid);
+    if (mem) this.peakBytes = Math.max(this.peakBytes, mem.hwm, mem.rss);
+  }
+
+  private async exit(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.sample();
+    if (this.poll) clearInterval(this.poll);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+    await Promise.race([exited, timeout]);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    this.child = null;
+  }
+
+  /** The crash: no chance to finish requests, flush or close the database. */
+  kill(): Promise<void> {
+    return this.exit('SIGKILL');
+  }
+
+  async restart(): Promise<void> {
+    await this.kill();
+    await this.launch();
+  }
+
+  stop(): Promise<void> {
+    return this.exit('SIGTERM');
+  }
+}
