@@ -1,4 +1,5 @@
 // The whole API: one router per domain, merged here.
+import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { notificationsRouter } from './routers/notifications';
@@ -16,6 +17,7 @@ export const appRouter = router({
   quiz: quizRouter,
   results: resultsRouter,
   notifications: notificationsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

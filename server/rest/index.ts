@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../context';
 import { accountRoutes } from './accounts';
+import { adminRoutes } from './admin';
 import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
 
@@ -17,6 +18,7 @@ export function restRouter(deps: AppDeps): Router {
   });
   r.use(accountRoutes(deps));
   r.use(examRoutes(deps));
+  r.use(adminRoutes(deps));
   r.use(uploadRoutes(deps));
   r.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

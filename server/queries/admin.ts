@@ -1,0 +1,207 @@
+// SQL of the admin dashboard: users, platform statistics, every result with filters.
+import { sql, type SqlBool } from 'kysely';
+import type { DB } from '../../db/client';
+import type { ResultsFilter } from '../../shared/schemas/admin';
+import { resultsQuery, toResult } from './results';
+
+/** The results screen shows the newest this many; older ones stay in the database. */
+export const ADMIN_RESULTS_LIMIT = 1000;
+
+/** Case-insensitive substring match; LIKE's wildcards in the search are taken literally. */
+function contains(column: 'users.full_name' | 'users.email' | 'users.school', search: string) {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+export async function listUsers(db: DB, search?: string) {
+  let q = db.selectFrom('users').select((eb) => [
+    'users.id',
+    'users.full_name',
+    'users.email',
+    'users.date_of_birth',
+    'users.gender',
+    'users.region_of_institution',
+    'users.program_of_study',
+    'users.school',
+    'users.bio',
+    'users.avatar',
+    'users.is_active',
+    'users.is_staff',
+    'users.is_superuser',
+    'users.created_at',
+    eb
+      .selectFrom('quiz_sessions')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('quiz_sessions.user_id', '=', 'users.id')
+      .as('sessions_taken'),
+  ]);
+  if (search) {
+    q = q.where((eb) =>
+      eb.or([
+        contains('users.full_name', search),
+        contains('users.email', search),
+        contains('users.school', search),
+      ]),
+    );
+  }
+  const users = await q.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').execute();
+
+  // Each user's latest result, in one query rather than one per user.
+  const latest = await db
+    .selectFrom('quiz_results')
+    .innerJoin('quiz_sessions', 'quiz_sessions.id', 'quiz_results.session_id')
+    .select([
+      'quiz_results.id',
+      'quiz_results.user_id',
+      'quiz_results.percentage',
+      'quiz_results.created_at',
+      'quiz_sessions.quiz_name',
+    ])
+    .where((eb) =>
+      eb(
+        'quiz_results.id',
+        '=',
+        eb
+          .selectFrom('quiz_results as newer')
+          .select((e) => e.fn.max('newer.id').as('id'))
+          .whereRef('newer.user_id', '=', 'quiz_results.user_id'),
+      ),
+    )
+    .execute();
+  const lastByUser = new Map(latest.map(({ user_id, ...r }) => [user_id, r]));
+
+  return users.map(({ created_at, sessions_taken, ...u }) => {
+    const admin = u.is_staff === 1 || u.is_superuser === 1;
+    return {
+      ...u,
+      is_active: u.is_active === 1,
+      is_staff: u.is_staff === 1,
+      is_superuser: u.is_superuser === 1,
+      role: admin ? ('admin' as const) : ('student' as const),
+      date_joined: created_at,
+      sessions_taken: Number(sessions_taken ?? 0),
+      last_result: lastByUser.get(u.id) ?? null,
+    };
+  });
+}
+
+async function countRows(
+  db: DB,
+  table:
+    | 'users'
+    | 'questions'
+    | 'programs'
+    | 'papers'
+    | 'topics'
+    | 'mock_exam_sets'
+    | 'practice_sets'
+    | 'quiz_sessions',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Averages to one decimal, as the dashboard shows them; 0 when there is nothing to average. */
+const oneDecimal = (v: number | string | null) => (v === null ? 0 : Math.round(Number(v) * 10) / 10);
+
+export async function platformStats(db: DB) {
+  const sessions = await db
+    .selectFrom('quiz_sessions')
+    .select((eb) => ['quiz_type', eb.fn.countAll<number>().as('n')])
+    .groupBy('quiz_type')
+    .execute();
+  const results = await db
+    .selectFrom('quiz_results')
+    .innerJoin('quiz_sessions', 'quiz_sessions.id', 'quiz_results.session_id')
+    .select((eb) => [
+      'quiz_sessions.quiz_type',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.avg<number | string | null>('quiz_results.percentage').as('avg'),
+    ])
+    .groupBy('quiz_sessions.quiz_type')
+    .execute();
+  const overall = await db
+    .selectFrom('quiz_results')
+    .select((eb) => eb.fn.avg<number | string | null>('percentage').as('avg'))
+    .executeTakeFirstOrThrow();
+  const sessionsOf = (type: string) => Number(sessions.find((s) => s.quiz_type === type)?.n ?? 0);
+  const resultsOf = (type: string) => results.find((r) => r.quiz_type === type);
+  return {
+    total_users: await countRows(db, 'users'),
+    total_questions: await countRows(db, 'questions'),
+    total_quiz_sessions: await countRows(db, 'quiz_sessions'),
+    avg_score: oneDecimal(overall.avg),
+    mock_sessions: sessionsOf('mock'),
+    practice_sessions: sessionsOf('practice'),
+    mock_results: Number(resultsOf('mock')?.n ?? 0),
+    practice_results: Number(resultsOf('practice')?.n ?? 0),
+    mock_avg_score: oneDecimal(resultsOf('mock')?.avg ?? null),
+    practice_avg_score: oneDecimal(resultsOf('practice')?.avg ?? null),
+    total_programs: await countRows(db, 'programs'),
+    total_papers: await countRows(db, 'papers'),
+    total_topics: await countRows(db, 'topics'),
+    total_mock_sets: await countRows(db, 'mock_exam_sets'),
+    total_practice_sets: await countRows(db, 'practice_sets'),
+  };
+}
+
+/** Every student's results with the program and paper their set belongs to, newest first. */
+export async function listAllResults(db: DB, filter: ResultsFilter) {
+  let q = resultsQuery(db)
+    .leftJoin('mock_exam_sets', (j) =>
+      j.onRef('mock_exam_sets.id', '=', 'quiz_sessions.quiz_id').on('quiz_sessions.quiz_type', '=', 'mock'),
+    )
+    .leftJoin('practice_sets', (j) =>
+      j
+        .onRef('practice_sets.id', '=', 'quiz_sessions.quiz_id')
+        .on('quiz_sessions.quiz_type', '=', 'practice'),
+    )
+    .leftJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .leftJoin('papers', (j) =>
+      j.on((eb) => eb('papers.id', '=', eb.fn.coalesce('mock_exam_sets.paper_id', 'topics.paper_id'))),
+    )
+    .leftJoin('programs', 'programs.id', 'papers.program_id')
+    .select([
+      'users.email as user_email',
+      'programs.id as program_id',
+      'programs.name as program_name',
+      'papers.id as paper_id',
+      'papers.name as paper_name',
+    ]);
+  if (filter.quiz_type) q = q.where('quiz_sessions.quiz_type', '=', filter.quiz_type);
+  if (filter.program_id) q = q.where('programs.id', '=', filter.program_id);
+  if (filter.paper_id) q = q.where('papers.id', '=', filter.paper_id);
+  if (filter.set_id) q = q.where('quiz_sessions.quiz_id', '=', filter.set_id);
+  const rows = await q
+    .orderBy('quiz_results.created_at', 'desc')
+    .orderBy('quiz_results.id', 'desc')
+    .limit(ADMIN_RESULTS_LIMIT)
+    .execute();
+  return rows.map((r) => {
+    const result = toResult(r);
+    return {
+      ...result,
+      session: {
+        ...result.session,
+        user_email: r.user_email,
+        program_id: r.program_id,
+        program_name: r.program_name,
+        paper_id: r.paper_id,
+        paper_name: r.paper_name,
+      },
+    };
+  });
+}
+
+export async function lastBackup(db: DB) {
+  const row = await db
+    .selectFrom('backups')
+    .select(['created_at', 'size_bytes', 'file_path'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}

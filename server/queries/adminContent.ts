@@ -1,0 +1,196 @@
+// SQL of content management: name checks within a parent, inserts and updates. Names compare
+// case-insensitively, so "Midwifery" and "midwifery" cannot sit side by side.
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/client';
+import type { Database } from '../../db/schema';
+
+const now = () => new Date().toISOString();
+
+function sameText<T extends keyof Database>(
+  eb: ExpressionBuilder<Database, T>,
+  column: string,
+  value: string,
+) {
+  // The column is one of the literal names below; the cast keeps the helper shared.
+  return eb(eb.fn('lower', [eb.ref(column as never)]), '=', value.toLowerCase());
+}
+
+export async function programNameTaken(db: DB, name: string, exceptId?: number): Promise<boolean> {
+  let q = db
+    .selectFrom('programs')
+    .select('id')
+    .where((eb) => sameText(eb, 'name', name));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function paperNameTaken(db: DB, programId: number, name: string, exceptId?: number) {
+  let q = db
+    .selectFrom('papers')
+    .select('id')
+    .where('program_id', '=', programId)
+    .where((eb) => sameText(eb, 'name', name));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function topicNameTaken(db: DB, paperId: number, name: string, exceptId?: number) {
+  let q = db
+    .selectFrom('topics')
+    .select('id')
+    .where('paper_id', '=', paperId)
+    .where((eb) => sameText(eb, 'name', name));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function practiceSetTitleTaken(db: DB, topicId: number, title: string, exceptId?: number) {
+  let q = db
+    .selectFrom('practice_sets')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where((eb) => sameText(eb, 'title', title));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function mockSetTitleTaken(db: DB, paperId: number, title: string, exceptId?: number) {
+  let q = db
+    .selectFrom('mock_exam_sets')
+    .select('id')
+    .where('paper_id', '=', paperId)
+    .where((eb) => sameText(eb, 'title', title));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export function parentOf(
+  db: DB,
+  table: 'papers' | 'topics' | 'practice_sets' | 'mock_exam_sets',
+  id: number,
+) {
+  switch (table) {
+    case 'papers':
+      return db
+        .selectFrom('papers')
+        .select(['id', 'program_id as parent_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    case 'topics':
+      return db
+        .selectFrom('topics')
+        .select(['id', 'paper_id as parent_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    case 'practice_sets':
+      return db
+        .selectFrom('practice_sets')
+        .select(['id', 'topic_id as parent_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    case 'mock_exam_sets':
+      return db
+        .selectFrom('mock_exam_sets')
+        .select(['id', 'paper_id as parent_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+  }
+}
+
+export async function exists(db: DB, table: 'programs' | 'papers' | 'topics', id: number): Promise<boolean> {
+  const row = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertProgram(db: DB, v: { name: string; description?: string }): Promise<number> {
+  const row = await db
+    .insertInto('programs')
+    .values({ name: v.name, description: v.description ?? '', created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPaper(db: DB, v: { program_id: number; name: string; description?: string }) {
+  const row = await db
+    .insertInto('papers')
+    .values({ program_id: v.program_id, name: v.name, description: v.description ?? '', created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertTopic(db: DB, v: { paper_id: number; name: string; description?: string }) {
+  const row = await db
+    .insertInto('topics')
+    .values({ paper_id: v.paper_id, name: v.name, description: v.description ?? '', created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPracticeSet(db: DB, v: { topic_id: number; title: string }) {
+  const row = await db
+    .insertInto('practice_sets')
+    .values({ topic_id: v.topic_id, title: v.title, created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertMockSet(
+  db: DB,
+  v: { paper_id: number; title: string; description?: string; time_limit_minutes: number },
+) {
+  const row = await db
+    .insertInto('mock_exam_sets')
+    .values({
+      paper_id: v.paper_id,
+      title: v.title,
+      description: v.description ?? '',
+      time_limit_minutes: v.time_limit_minutes,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Booleans of the API become the 0/1 the schema stores; absent fields stay unchanged. */
+export function toPatch<T extends { is_active?: boolean }>(input: T) {
+  const { is_active, ...rest } = input;
+  return { ...rest, ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }) };
+}
+
+export async function updateRow(
+  db: DB,
+  table: 'programs' | 'papers' | 'topics',
+  id: number,
+  patch: { name?: string; description?: string; is_active?: number },
+) {
+  if (Object.keys(patch).length) await db.updateTable(table).set(patch).where('id', '=', id).execute();
+}
+
+export async function updatePracticeSetRow(
+  db: DB,
+  id: number,
+  patch: { title?: string; is_active?: number },
+) {
+  if (Object.keys(patch).length)
+    await db.updateTable('practice_sets').set(patch).where('id', '=', id).execute();
+}
+
+export async function updateMockSetRow(
+  db: DB,
+  id: number,
+  patch: { title?: string; description?: string; time_limit_minutes?: number; is_active?: number },
+) {
+  if (Object.keys(patch).length)
+    await db.updateTable('mock_exam_sets').set(patch).where('id', '=', id).execute();
+}
+
+/** A unique index refused the row (SQLite and PostgreSQL codes): a racing duplicate. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -1,0 +1,72 @@
+// REST paths of the admin area (SPEC 7) and the content-management paths beside them, each a
+// thin call into the admin procedures. Query strings and path ids arrive as strings: the
+// procedures' schemas coerce them.
+import { Router } from 'express';
+import type { AppDeps } from '../context';
+import { body, call } from './shim';
+
+export function adminRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.get(
+    '/admin/users/',
+    call(deps, (c, req) => c.admin.users(req.query as never)),
+  );
+  r.get(
+    '/admin/stats/',
+    call(deps, (c) => c.admin.stats()),
+  );
+  r.get(
+    '/admin/results/',
+    call(deps, (c, req) => c.admin.results(req.query as never)),
+  );
+  r.get(
+    '/admin/content/',
+    call(deps, (c) => c.admin.content()),
+  );
+  r.get(
+    '/admin/system/',
+    call(deps, (c) => c.admin.system()),
+  );
+
+  r.post(
+    '/admin/programs/',
+    call(deps, (c, req) => c.admin.createProgram(body(req) as never), 201),
+  );
+  r.patch(
+    '/admin/programs/:id/',
+    call(deps, (c, req) => c.admin.updateProgram({ ...body(req), id: req.params.id } as never)),
+  );
+  r.post(
+    '/admin/papers/',
+    call(deps, (c, req) => c.admin.createPaper(body(req) as never), 201),
+  );
+  r.patch(
+    '/admin/papers/:id/',
+    call(deps, (c, req) => c.admin.updatePaper({ ...body(req), id: req.params.id } as never)),
+  );
+  r.post(
+    '/admin/topics/',
+    call(deps, (c, req) => c.admin.createTopic(body(req) as never), 201),
+  );
+  r.patch(
+    '/admin/topics/:id/',
+    call(deps, (c, req) => c.admin.updateTopic({ ...body(req), id: req.params.id } as never)),
+  );
+  r.post(
+    '/admin/practice-sets/',
+    call(deps, (c, req) => c.admin.createPracticeSet(body(req) as never), 201),
+  );
+  r.patch(
+    '/admin/practice-sets/:id/',
+    call(deps, (c, req) => c.admin.updatePracticeSet({ ...body(req), id: req.params.id } as never)),
+  );
+  r.post(
+    '/admin/mock-exams/',
+    call(deps, (c, req) => c.admin.createMockExamSet(body(req) as never), 201),
+  );
+  r.patch(
+    '/admin/mock-exams/:id/',
+    call(deps, (c, req) => c.admin.updateMockExamSet({ ...body(req), id: req.params.id } as never)),
+  );
+  return r;
+}

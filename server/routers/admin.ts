@@ -1,0 +1,31 @@
+// The admin dashboard (SPEC 2 admin routes, SPEC 6): every procedure is adminProcedure, so a
+// student gets FORBIDDEN before any resolver runs. Content management lives in adminContent.ts.
+import { resultsFilterInput, usersInput } from '../../shared/schemas/admin';
+import { listAllResults, listUsers, platformStats } from '../queries/admin';
+import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } from '../queries/catalog';
+import { systemInfo } from '../services/systemInfo';
+import { adminProcedure, router } from '../trpc';
+import { adminContentProcedures } from './adminContent';
+
+const ALL = { activeOnly: false };
+
+export const adminRouter = router({
+  users: adminProcedure.input(usersInput).query(({ ctx, input }) => listUsers(ctx.db, input.search)),
+
+  stats: adminProcedure.query(({ ctx }) => platformStats(ctx.db)),
+
+  results: adminProcedure.input(resultsFilterInput).query(({ ctx, input }) => listAllResults(ctx.db, input)),
+
+  /** Every item, inactive ones included, so an admin can reactivate them. */
+  content: adminProcedure.query(async ({ ctx }) => ({
+    programs: await listPrograms(ctx.db, ALL),
+    papers: await listPapers(ctx.db, ALL),
+    topics: await listTopics(ctx.db, ALL),
+    mockExamSets: await listMockSets(ctx.db, ALL),
+    practiceSets: await listPracticeSets(ctx.db, ALL),
+  })),
+
+  system: adminProcedure.query(({ ctx }) => systemInfo(ctx.db, ctx.env)),
+
+  ...adminContentProcedures,
+});
