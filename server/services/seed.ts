@@ -1,9 +1,127 @@
-// Loads the sample content on an empty database. Issue 3 replaces the tiny starter bank with
-// spreadsheet files under db/seed loaded through the import service.
+// The sample question bank: db/seed/catalog.json describes programs -> papers -> topics and
+// which CSV file becomes which practice or mock exam set; every file goes through the same
+// import service as an admin upload, so the seed obeys the same rules.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
 import type { DB } from '../../db/client';
+import {
+  deletePrograms,
+  hasPrograms,
+  insertPaper,
+  insertProgram,
+  insertTopic,
+  setMockDescription,
+} from '../queries/seedCatalog';
+import { importQuestions } from './import/importQuestions';
 
+export const SEED_DIR = path.resolve(import.meta.dirname, '../../db/seed');
+
+const setFile = z.object({ title: z.string().min(1), file: z.string().min(1) });
+const catalogSchema = z.object({
+  programs: z.array(
+    z.object({
+      name: z.string().min(1),
+      description: z.string(),
+      papers: z.array(
+        z.object({
+          name: z.string().min(1),
+          description: z.string(),
+          topics: z.array(
+            z.object({ name: z.string().min(1), description: z.string(), practice_sets: z.array(setFile) }),
+          ),
+          mock_exams: z.array(
+            setFile.extend({ description: z.string(), time_limit_minutes: z.number().int().min(1).max(600) }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeedCatalog = z.infer<typeof catalogSchema>;
+
+export function readCatalog(dir = SEED_DIR): SeedCatalog {
+  return catalogSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'catalog.json'), 'utf8')));
+}
+
+export interface SeedSummary {
+  programs: number;
+  sets: number;
+  questions: number;
+  warnings: string[];
+}
+
+async function loadFile(
+  db: DB,
+  dir: string,
+  target: { quiz_type: 'practice' | 'mock'; program_id: number; paper_id: number; topic_id?: number },
+  set: { title: string; file: string; time_limit_minutes?: number },
+) {
+  const answer = await importQuestions(db, {
+    ...target,
+    file_name: path.basename(set.file),
+    bytes: fs.readFileSync(path.join(dir, set.file)),
+    title: set.title,
+    time_limit_minutes: set.time_limit_minutes,
+  });
+  if (!answer.success || !answer.set) {
+    const rows = (answer.row_errors ?? []).map((e) => `row ${e.row} ${e.column}: ${e.reason}`).join('; ');
+    throw new Error(`Seed file ${set.file} failed: ${answer.error}${rows ? ` (${rows})` : ''}`);
+  }
+  return answer;
+}
+
+/** Loads the whole sample bank; on any failure removes what it created and rethrows. */
+export async function seedAll(db: DB, dir = SEED_DIR): Promise<SeedSummary> {
+  const catalog = readCatalog(dir);
+  const created: number[] = [];
+  const summary: SeedSummary = { programs: 0, sets: 0, questions: 0, warnings: [] };
+  try {
+    for (const program of catalog.programs) {
+      const programId = await insertProgram(db, program.name, program.description);
+      created.push(programId);
+      summary.programs++;
+      for (const paper of program.papers) {
+        const paperId = await insertPaper(db, programId, paper.name, paper.description);
+        const loaded = [];
+        for (const topic of paper.topics) {
+          const topicId = await insertTopic(db, paperId, topic.name, topic.description);
+          for (const set of topic.practice_sets) {
+            const target = {
+              quiz_type: 'practice' as const,
+              program_id: programId,
+              paper_id: paperId,
+              topic_id: topicId,
+            };
+            loaded.push(await loadFile(db, dir, target, set));
+          }
+        }
+        for (const mock of paper.mock_exams) {
+          const answer = await loadFile(
+            db,
+            dir,
+            { quiz_type: 'mock', program_id: programId, paper_id: paperId },
+            mock,
+          );
+          await setMockDescription(db, answer.set?.id ?? 0, mock.description);
+          loaded.push(answer);
+        }
+        for (const answer of loaded) {
+          summary.sets++;
+          summary.questions += answer.set?.total_questions ?? 0;
+          summary.warnings.push(...answer.warnings.map((w) => `${answer.set?.title}: ${w}`));
+        }
+      }
+    }
+  } catch (err) {
+    await deletePrograms(db, created);
+    throw err;
+  }
+  return summary;
+}
+
+/** On a database without programs, loads the sample bank; returns the questions loaded (0 if none). */
 export async function seedIfEmpty(db: DB): Promise<number> {
-  const any = await db.selectFrom('programs').select('id').limit(1).executeTakeFirst();
-  if (any) return 0;
-  return 0;
+  if (await hasPrograms(db)) return 0;
+  return (await seedAll(db)).questions;
 }

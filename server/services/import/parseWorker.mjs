@@ -7,11 +7,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
-import * as XLSX from 'xlsx';
-import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
-
-// Legacy .xls files store text in Windows code pages.
-XLSX.set_cptable(cptable);
 
 /** @param {string[]} row */
 function isBlank(row) {
@@ -45,7 +40,11 @@ function parseCsv(bytes, maxRows, maxColumns) {
   return { rows, firstRow: 1, formulaCells: [] };
 }
 
-function parseWorkbook(bytes, maxRows, maxColumns) {
+async function parseWorkbook(bytes, maxRows, maxColumns) {
+  // Loaded only for workbooks: a CSV (e.g. the seed) starts the worker faster without SheetJS.
+  const XLSX = await import('xlsx');
+  // Legacy .xls files store text in Windows code pages.
+  XLSX.set_cptable(await import('xlsx/dist/cpexcel.full.mjs'));
   const wb = XLSX.read(bytes, {
     type: 'array',
     dense: true,
@@ -85,7 +84,7 @@ function parseWorkbook(bytes, maxRows, maxColumns) {
 try {
   const { format, bytes, maxRows, maxColumns } = workerData;
   const result =
-    format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : parseWorkbook(bytes, maxRows, maxColumns);
+    format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : await parseWorkbook(bytes, maxRows, maxColumns);
   trimTrailingBlankRows(result.rows);
   parentPort.postMessage({ ok: true, ...result });
 } catch (err) {

@@ -1,0 +1,111 @@
+// The sample bank: loaded through the import service on an empty database, never twice.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/client';
+import { countQuestions, tempDb } from './import/testFixtures';
+import { readCatalog, SEED_DIR, seedAll, seedIfEmpty } from './seed';
+
+let db: DB;
+let dir: string;
+let close: () => Promise<void>;
+beforeEach(async () => {
+  ({ db, dir, close } = await tempDb());
+});
+afterEach(async () => {
+  await close();
+});
+
+const count = async (table: 'programs' | 'papers' | 'topics' | 'practice_sets' | 'mock_exam_sets') =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('seedIfEmpty', () => {
+  it('loads at least 5 programs and 150 questions, each program with 2+ papers and a mock set; then nothing', async () => {
+    const loaded = await seedIfEmpty(db);
+    expect(loaded).toBeGreaterThanOrEqual(150);
+    expect(await countQuestions(db)).toBe(loaded);
+    expect(await count('programs')).toBeGreaterThanOrEqual(5);
+
+    const programs = await db.selectFrom('programs').select(['id', 'name']).execute();
+    expect(programs.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'General Nursing (RGN)',
+        'Midwifery (RM)',
+        'Mental Health Nursing (RMN)',
+        'Public Health Nursing (RPHN)',
+        'Nurse Assistant Clinical (NAC)',
+      ]),
+    );
+    for (const program of programs) {
+      const papers = await db
+        .selectFrom('papers')
+        .select('id')
+        .where('program_id', '=', program.id)
+        .execute();
+      expect(papers.length).toBeGreaterThanOrEqual(2);
+      const mocks = await db
+        .selectFrom('mock_exam_sets')
+        .select('id')
+        .where(
+          'paper_id',
+          'in',
+          papers.map((p) => p.id),
+        )
+        .execute();
+      expect(mocks.length).toBeGreaterThanOrEqual(1);
+    }
+
+    const questions = await db.selectFrom('questions').selectAll().execute();
+    const letters = { A: 0, B: 0, C: 0, D: 0 };
+    for (const q of questions) {
+      letters[q.correct_answer]++;
+      expect(q.explanation.length).toBeGreaterThan(20);
+      expect(new Set([q.option_a, q.option_b, q.option_c, q.option_d]).size).toBe(4);
+    }
+    // The correct answer is spread over the four positions, not parked on one letter.
+    for (const n of Object.values(letters)) expect(n / questions.length).toBeGreaterThan(0.2);
+    expect(new Set(questions.map((q) => q.text_key)).size).toBe(questions.length);
+
+    expect(await seedIfEmpty(db)).toBe(0);
+    expect(await countQuestions(db)).toBe(loaded);
+    expect(await count('programs')).toBe(programs.length);
+  }, 30_000);
+
+  it('leaves the database empty when a seed file is broken', async () => {
+    const copy = path.join(dir, 'seed');
+    fs.cpSync(SEED_DIR, copy, { recursive: true });
+    const catalog = readCatalog(copy);
+    const last = catalog.programs.at(-1)?.papers.at(-1)?.mock_exams.at(-1)?.file ?? '';
+    fs.appendFileSync(path.join(copy, last), 'Broken question,a,b,c,d,E,\n');
+    await expect(seedAll(db, copy)).rejects.toThrow(/correct_answer must be exactly A, B, C or D/);
+    expect(await count('programs')).toBe(0);
+    expect(await count('practice_sets')).toBe(0);
+    expect(await countQuestions(db)).toBe(0);
+  }, 30_000);
+});
+
+describe('npm run seed', () => {
+  it('loads an empty database once and leaves a seeded one alone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-seed-'));
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+    try {
+      expect((await run()).stdout).toMatch(/Loaded the sample bank: 5 programs, 17 sets, 170 questions\./);
+      expect((await run()).stdout).toMatch(/already has programs: nothing was loaded/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
