@@ -380,10 +380,21 @@ describe('placement and request fields', () => {
       (await importQuestions(db, practice('a.csv', file, { quiz_type: 'mock', time_limit_minutes: 601 })))
         .error,
     ).toMatch(/1 to 600 minutes/);
-    await importQuestions(db, practice('a.csv', file));
-    const again = await importQuestions(db, practice('a.csv', file));
+    await importQuestions(db, practice('a.csv', file, { title: 'Set A' }));
+    const again = await importQuestions(db, practice('a.csv', file, { title: 'Set A' }));
     expect(again).toMatchObject({ error_code: 'title_taken' });
+    expect(again.error).toBe(
+      'A practice set under this topic is already titled "Set A". Choose another title.',
+    );
     expect(await countQuestions(db)).toBe(1);
+  });
+
+  it('numbers the title when a file of the same name is uploaded again under the same topic', async () => {
+    const file = csvFile(goodRows(1));
+    const titles = [];
+    for (let i = 0; i < 3; i++)
+      titles.push((await importQuestions(db, practice('week 1.csv', file))).set?.title);
+    expect(titles).toEqual(['week 1', 'week 1 (2)', 'week 1 (3)']);
   });
 
   it('keeps row numbers right when a bad row follows quoted line breaks', async () => {

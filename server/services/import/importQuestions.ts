@@ -37,8 +37,18 @@ function preview(questions: ValidQuestion[]) {
   return questions.slice(0, PREVIEW_ROWS).map(({ text_key: _key, ...row }) => row);
 }
 
-function defaultTitle(fileName: string): string {
-  return path.basename(fileName, path.extname(fileName)).trim() || 'Uploaded questions';
+/**
+ * The set's title: the one given (null when it is taken, so the admin chooses), else the file name,
+ * numbered "(2)", "(3)"... when re-uploading a file of the same name under the same parent.
+ */
+async function chooseTitle(db: DB, p: Placement, given: string | null | undefined, fileName: string) {
+  if (given) return (await titleTaken(db, p, given)) ? null : given;
+  const base = path.basename(fileName, path.extname(fileName)).trim().slice(0, 180) || 'Uploaded questions';
+  for (let n = 1; n <= 100; n++) {
+    const title = n === 1 ? base : `${base} (${n})`;
+    if (!(await titleTaken(db, p, title))) return title;
+  }
+  return `${base} (${new Date().toISOString()})`;
 }
 
 async function readSheet(req: ImportRequest, opts: ImportOptions) {
@@ -83,14 +93,12 @@ export async function importQuestions(
   // Cheap checks first: a wrong topic should not cost a parse.
   const misplaced = await placementProblem(db, placement);
   if (misplaced) return failure('bad_placement', misplaced.message, { dry_run: dryRun });
-  const title = f.title || defaultTitle(req.file_name);
-  if (await titleTaken(db, placement, title)) {
+  const title = await chooseTitle(db, placement, f.title, req.file_name);
+  if (!title) {
     const where = f.quiz_type === 'mock' ? 'mock exam set under this paper' : 'practice set under this topic';
-    return failure(
-      'title_taken',
-      `A ${where} is already titled "${title}". Choose another title or rename the file.`,
-      { dry_run: dryRun },
-    );
+    return failure('title_taken', `A ${where} is already titled "${f.title}". Choose another title.`, {
+      dry_run: dryRun,
+    });
   }
   progress('check', 1, 1);
 
