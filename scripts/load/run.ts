@@ -1,0 +1,202 @@
+// The load and fault runs, as functions the CLI (npm run loadtest) and the CI tests share: a
+// fresh database with a 50-question mock and N verified students, the server as a child process,
+// every student simulated concurrently over keep-alive HTTP, optionally a SIGKILL of the server
+// mid-run followed by a restart on the same data directory, optionally an online backup taken
+// mid-run; then the database checks of verify.ts.
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { createDb } from '../../db/client';
+import { backupDatabase } from '../../server/services/backup';
+import { freshDataDir } from '../bench/dataDir';
+import { prepareFixture, STUDENT_PASSWORD } from '../bench/fixtures';
+import { ServerProcess } from '../bench/serverProcess';
+import { JsonClient } from './http';
+import { Latencies, type Percentiles } from './stats';
+import { newStudentLog, simulateStudent, type StudentLog } from './student';
+import { ackedAnswersPresent, verifyRun, type Check } from './verify';
+
+export interface LoadOptions {
+  students: number;
+  questions: number;
+  /** Upper bound of each random think time before an answer. */
+  thinkMs: number;
+  /** Kill the server (SIGKILL) once this share of the expected saves is acknowledged; restart after downMs. */
+  kill?: { atShare: number; downMs: number };
+  /** Take an online backup (backupDatabase) once this share of the expected saves is acknowledged. */
+  backup?: { atShare: number };
+  /** Everything (students' retries included) stops after this long. */
+  timeLimitMs: number;
+  /** Lift the sign-in rate limits; off by default, so the run proves the defaults admit a class. */
+  relaxedLimits?: boolean;
+  /** Leave the data directory in place (its path is in the report), e.g. to tamper with it in a test. */
+  keepData?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BackupFigures {
+  file: string;
+  ms: number;
+  ackedBefore: number;
+  checks: Check[];
+}
+
+export interface LoadReport {
+  students: number;
+  questions: number;
+  durationMs: number;
+  latencies: Record<string, Percentiles>;
+  acks: number;
+  networkErrors: number;
+  networkErrorSamples: string[];
+  httpErrors: string[];
+  fatal: string[];
+  lostOnResume: string[];
+  resumes: number;
+  kills: number;
+  peakServerMb: number;
+  checks: Check[];
+  backup: BackupFigures | null;
+  ok: boolean;
+  /** The database file, when keepData was set. */
+  databaseFile: string | null;
+  logs: StudentLog[];
+  quizId: number;
+}
+
+/** A deep copy of the acknowledgements so far: what a backup started now must contain. */
+function snapshot(logs: StudentLog[]): StudentLog[] {
+  return logs.map((l) => ({ ...l, acks: new Map([...l.acks].map(([q, letters]) => [q, [...letters]])) }));
+}
+
+export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
+  const say = opts.log ?? (() => {});
+  const data = await freshDataDir('nmc-load');
+  const fixture = await prepareFixture(data.db, data.signer, {
+    students: opts.students,
+    mockQuestions: opts.questions,
+    timeLimitMinutes: 60,
+  });
+  await data.db.destroy();
+  const file = data.env.DATABASE_FILE;
+  const server = await ServerProcess.start({
+    dataDir: data.dir,
+    jwtSecret: data.jwtSecret,
+    relaxedLimits: opts.relaxedLimits ?? false,
+  });
+  // The browser client sets no request timeout; 60 s stands in for a student's patience.
+  const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
+  const latencies = new Latencies();
+  const started = Date.now();
+  const deadline = started + opts.timeLimitMs;
+  const expectedAcks = opts.students * (opts.questions + 2);
+  const logs: StudentLog[] = fixture.students.map((s) => newStudentLog(s.email));
+  let acks = 0;
+  let kills = 0;
+  let chaos: Promise<void> = Promise.resolve();
+  // A holder, not a `let`: it is set inside a callback, where TypeScript's narrowing cannot follow.
+  const pending: { backup: Promise<BackupFigures> | null } = { backup: null };
+
+  const crash = async (downMs: number) => {
+    say(`  SIGKILL of the server at ${acks} acknowledged saves`);
+    await server.kill();
+    kills++;
+    await new Promise((r) => setTimeout(r, downMs));
+    await server.restart();
+    say(`  server restarted on the same data directory`);
+  };
+  const backup = async (): Promise<BackupFigures> => {
+    // Taken from this process with its own connection, exactly as `npm run backup` would.
+    const before = snapshot(logs);
+    const ackedBefore = acks;
+    const db = createDb(file);
+    const t0 = performance.now();
+    try {
+      const { file: copy } = await backupDatabase(db, file, path.join(data.dir, 'backups'));
+      const ms = performance.now() - t0;
+      say(`  backup taken at ${ackedBefore} acknowledged saves in ${ms.toFixed(0)} ms`);
+      return { file: copy, ms, ackedBefore, checks: checkBackup(copy, before) };
+    } finally {
+      await db.destroy();
+    }
+  };
+  const onAck = () => {
+    acks++;
+    if (opts.kill && kills === 0 && acks === Math.floor(expectedAcks * opts.kill.atShare)) {
+      chaos = crash(opts.kill.downMs);
+    }
+    if (opts.backup && !pending.backup && acks === Math.floor(expectedAcks * opts.backup.atShare)) {
+      pending.backup = backup();
+    }
+  };
+
+  try {
+    say(`${opts.students} students, ${opts.questions}-question mock, think time up to ${opts.thinkMs} ms`);
+    await Promise.all(
+      fixture.students.map(async (s, i) => {
+        // The class starts within a second of 9:00, not in the same microsecond.
+        await new Promise((r) => setTimeout(r, Math.random() * 1000));
+        const plan = {
+          email: s.email,
+          password: STUDENT_PASSWORD,
+          quizId: fixture.mockSetId,
+          thinkMs: opts.thinkMs,
+          sendSheet: i % 2 === 0,
+          seed: i + 1,
+        };
+        await simulateStudent(plan, { client, latencies, deadline, onAck }, logs[i]);
+      }),
+    );
+    await chaos;
+    const backupFigures = pending.backup ? await pending.backup : null;
+    await server.stop();
+    const checks = verifyRun(file, logs, fixture.mockSetId);
+    const all = (f: (l: StudentLog) => string[]) => logs.flatMap(f);
+    const report: LoadReport = {
+      students: opts.students,
+      questions: opts.questions,
+      durationMs: Date.now() - started,
+      latencies: latencies.summary(),
+      acks,
+      networkErrors: logs.reduce((n, l) => n + l.networkErrors, 0),
+      networkErrorSamples: all((l) => l.networkErrorSamples).slice(0, 10),
+      httpErrors: all((l) => l.httpErrors.map((e) => `${l.email}: ${e}`)),
+      fatal: all((l) => (l.fatal ? [`${l.email}: ${l.fatal}`] : [])),
+      lostOnResume: all((l) => l.lostOnResume.map((e) => `${l.email}: ${e}`)),
+      resumes: logs.reduce((n, l) => n + l.resumes, 0),
+      kills,
+      peakServerMb: server.peakBytes / 2 ** 20,
+      checks,
+      backup: backupFigures,
+      ok: false,
+      databaseFile: opts.keepData ? file : null,
+      logs,
+      quizId: fixture.mockSetId,
+    };
+    report.ok =
+      checks.every((c) => c.ok) &&
+      report.fatal.length === 0 &&
+      report.httpErrors.length === 0 &&
+      report.lostOnResume.length === 0 &&
+      // Network errors are the expected face of a killed server, and never acceptable otherwise.
+      (opts.kill ? kills === 1 : report.networkErrors === 0) &&
+      (!opts.backup || Boolean(backupFigures?.checks.every((c) => c.ok)));
+    return report;
+  } finally {
+    client.close();
+    await server.stop();
+    if (!opts.keepData) await data.remove();
+  }
+}
+
+function checkBackup(copy: string, before: StudentLog[]): Check[] {
+  const conn = new SQLite(copy, { readonly: true, fileMustExist: true });
+  try {
+    const integrity = String(conn.pragma('integrity_check', { simple: true }));
+    return [
+      { name: 'backup: PRAGMA integrity_check', ok: integrity === 'ok', detail: integrity },
+      ackedAnswersPresent(conn, before, 'snapshot'),
+    ];
+  } finally {
+    conn.close();
+  }
+}

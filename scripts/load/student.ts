@@ -1,0 +1,219 @@
+// One simulated student, behaving as the browser client does (DESIGN 3): sign in, start the
+// mock (a retried start resumes the same session), save each answer as it is chosen and retry
+// the save until the server acknowledges it, then submit (retried; a second submit returns the
+// same result). Every acknowledged save is logged on the client side, so the checks afterwards
+// can prove that nothing the server acknowledged was lost.
+import type { AnswerLetter } from '../../db/schema';
+import { NetworkError, type JsonAnswer, type JsonClient } from './http';
+import type { Latencies } from './stats';
+
+const LETTERS: AnswerLetter[] = ['A', 'B', 'C', 'D'];
+const BACKOFF_START_MS = 100;
+const BACKOFF_MAX_MS = 1000;
+
+export interface StudentLog {
+  email: string;
+  sessionId: number | null;
+  /** question id -> every letter the server acknowledged for it, in order (the last one is final). */
+  acks: Map<number, AnswerLetter[]>;
+  resultId: number | null;
+  /** Acknowledged answers the server did not hand back when the session was resumed. */
+  lostOnResume: string[];
+  resumes: number;
+  /** Failed attempts: network errors (expected while the server is down) and HTTP errors (never expected). */
+  networkErrors: number;
+  /** The first few network failures, named by procedure (timeouts vs refused connections). */
+  networkErrorSamples: string[];
+  httpErrors: string[];
+  fatal: string | null;
+}
+
+export interface StudentPlan {
+  email: string;
+  password: string;
+  quizId: number;
+  /** Upper bound of the random pause before each answer. */
+  thinkMs: number;
+  /** Even students send their answer sheet with the submit; odd ones rely on what the server saved. */
+  sendSheet: boolean;
+  seed: number;
+}
+
+export interface StudentEnv {
+  client: JsonClient;
+  latencies: Latencies;
+  /** Nothing is retried past this instant. */
+  deadline: number;
+  onAck: () => void;
+}
+
+/** A small deterministic generator: the same seed always chooses the same answers. */
+function random(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface TrpcOk<T> {
+  result: { data: T };
+}
+
+interface QuizStartAnswer {
+  session: { id: number };
+  questions: Array<{ id: number }>;
+  saved_answers: Array<{ question_id: number; selected_answer: AnswerLetter }>;
+  resumed: boolean;
+}
+
+export class GiveUp extends Error {}
+
+export function newStudentLog(email: string): StudentLog {
+  return {
+    email,
+    sessionId: null,
+    acks: new Map(),
+    resultId: null,
+    lostOnResume: [],
+    resumes: 0,
+    networkErrors: 0,
+    networkErrorSamples: [],
+    httpErrors: [],
+    fatal: null,
+  };
+}
+
+/** Runs one student; `log` is filled as it goes, so a mid-run snapshot sees the acknowledgements so far. */
+export async function simulateStudent(
+  plan: StudentPlan,
+  env: StudentEnv,
+  log: StudentLog,
+): Promise<StudentLog> {
+  const rand = random(plan.seed);
+  let token = '';
+  let refresh = '';
+  /** Set by a failed attempt: the next step first resumes the session, as a reloaded page would. */
+  let interrupted = false;
+
+  /** One procedure call, retried on network errors and 5xx until it succeeds or the deadline. */
+  async function call<T>(
+    procedure: string,
+    input: unknown,
+    kind: 'query' | 'mutation' = 'mutation',
+  ): Promise<T> {
+    let backoff = BACKOFF_START_MS;
+    for (let attempt = 0; Date.now() < env.deadline; attempt++) {
+      const t0 = performance.now();
+      let answer: JsonAnswer;
+      try {
+        answer =
+          kind === 'query'
+            ? await env.client.request(
+                'GET',
+                `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+                undefined,
+                token,
+              )
+            : await env.client.request('POST', `/trpc/${procedure}`, input, token || undefined);
+      } catch (err) {
+        if (!(err instanceof NetworkError)) throw err;
+        log.networkErrors++;
+        if (log.networkErrorSamples.length < 3) log.networkErrorSamples.push(`${procedure}: ${err.message}`);
+        interrupted = true;
+        await sleep(backoff * (0.5 + rand()));
+        backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
+        continue;
+      }
+      if (answer.status >= 200 && answer.status < 300) {
+        env.latencies.add(procedure, performance.now() - t0);
+        return (answer.body as TrpcOk<T>).result.data;
+      }
+      log.httpErrors.push(`${procedure} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.status === 401 && refresh && procedure !== 'auth.refresh') {
+        // The client refreshes once on a 401 and repeats the call.
+        const pair = await call<{ access: string; refresh: string }>('auth.refresh', { refresh });
+        token = pair.access;
+        refresh = pair.refresh;
+        continue;
+      }
+      if (answer.status < 500) throw new GiveUp(`${procedure} answered ${answer.status}`);
+      interrupted = true;
+      await sleep(backoff * (0.5 + rand()));
+      backoff = Math.min(backoff * 2, BACKOFF_MAX_MS);
+    }
+    throw new GiveUp(`${procedure}: gave up at the deadline`);
+  }
+
+  const start = () => call<QuizStartAnswer>('quiz.start', { quiz_type: 'mock', quiz_id: plan.quizId });
+
+  /** After an interruption: reopen the session and check it still holds every acknowledged answer. */
+  async function resumeAndCheck(): Promise<void> {
+    interrupted = false;
+    const view = await start();
+    log.resumes++;
+    if (view.session.id !== log.sessionId) {
+      log.lostOnResume.push(`resumed session ${view.session.id}, expected ${log.sessionId}`);
+      return;
+    }
+    const saved = new Map(view.saved_answers.map((a) => [a.question_id, a.selected_answer]));
+    for (const [qid, letters] of log.acks) {
+      if (saved.get(qid) !== letters.at(-1)) {
+        log.lostOnResume.push(
+          `question ${qid}: acknowledged ${letters.at(-1)}, server has ${saved.get(qid) ?? 'nothing'}`,
+        );
+      }
+    }
+  }
+
+  async function save(qid: number, letter: AnswerLetter): Promise<void> {
+    await call('quiz.saveAnswer', { session_id: log.sessionId, question_id: qid, selected_answer: letter });
+    const list = log.acks.get(qid) ?? [];
+    list.push(letter);
+    log.acks.set(qid, list);
+    env.onAck();
+    if (interrupted) await resumeAndCheck();
+  }
+
+  try {
+    const startedAt = Date.now();
+    const pair = await call<{ access: string; refresh: string }>('auth.login', {
+      email: plan.email,
+      password: plan.password,
+    });
+    token = pair.access;
+    refresh = pair.refresh;
+    const view = await start();
+    log.sessionId = view.session.id;
+    interrupted = false;
+    const questions = view.questions.map((q) => q.id);
+    for (const qid of questions) {
+      await sleep(rand() * plan.thinkMs);
+      if (interrupted) await resumeAndCheck();
+      await save(qid, LETTERS[Math.floor(rand() * 4)]);
+    }
+    // Second thoughts: a few answers are changed before the submit (the save is an upsert).
+    for (let i = 0; i < 2 && questions.length; i++) {
+      const qid = questions[Math.floor(rand() * questions.length)];
+      const previous = log.acks.get(qid)?.at(-1);
+      await save(qid, LETTERS[(LETTERS.indexOf(previous ?? 'A') + 1) % 4]);
+    }
+    if (interrupted) await resumeAndCheck();
+    const sheet = plan.sendSheet
+      ? [...log.acks].map(([question_id, letters]) => ({ question_id, selected_answer: letters.at(-1) }))
+      : [];
+    const result = await call<{ id: number }>('quiz.submit', {
+      session_id: log.sessionId,
+      answers: sheet,
+      time_spent_minutes: Math.round((Date.now() - startedAt) / 60_000),
+    });
+    log.resultId = result.id;
+  } catch (err) {
+    log.fatal = err instanceof Error ? err.message : String(err);
+  }
+  return log;
+}

@@ -1,0 +1,108 @@
+// The load, fault and backup-under-load runs at CI size (npm run loadtest runs the full size),
+// and proof that their checks can fail: tampering with a finished run's database is caught.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { runLoad } from './load/run';
+import { verifyRun } from './load/verify';
+
+const RUN_TIMEOUT_MS = 100_000;
+const failed = (checks: Array<{ name: string; ok: boolean; detail: string }>) =>
+  checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+
+describe('load test (CI size)', () => {
+  it(
+    '30 students sign in, take the same mock and submit with no error and nothing lost',
+    async () => {
+      const r = await runLoad({
+        students: 30,
+        questions: 50,
+        thinkMs: 20,
+        timeLimitMs: 80_000,
+        keepData: true,
+      });
+      try {
+        expect(r.httpErrors).toEqual([]);
+        expect(r.fatal).toEqual([]);
+        expect(r.networkErrors).toBe(0);
+        expect(failed(r.checks)).toEqual([]);
+        expect(r.acks).toBe(30 * 52);
+        expect(Object.keys(r.latencies).sort()).toEqual([
+          'auth.login',
+          'quiz.saveAnswer',
+          'quiz.start',
+          'quiz.submit',
+        ]);
+        expect(r.ok).toBe(true);
+
+        // The same checks on a damaged copy must fail: a lost answer and a wrong grade.
+        const file = r.databaseFile as string;
+        const conn = new SQLite(file);
+        const victim = r.logs.find((l) => l.acks.size > 0 && l.sessionId !== null);
+        const [qid] = [...(victim?.acks.keys() ?? [])];
+        conn
+          .prepare('delete from session_answers where session_id = ? and question_id = ?')
+          .run(victim?.sessionId, qid);
+        conn
+          .prepare(
+            'update quiz_results set correct_answers = correct_answers + 1 where id = (select min(id) from quiz_results)',
+          )
+          .run();
+        conn.close();
+        const damaged = failed(verifyRun(file, r.logs, r.quizId));
+        expect(damaged.some((d) => d.startsWith('every acknowledged answer is stored'))).toBe(true);
+        expect(damaged.some((d) => d.startsWith('every result graded exactly'))).toBe(true);
+      } finally {
+        if (r.databaseFile) fs.rmSync(path.dirname(r.databaseFile), { recursive: true, force: true });
+      }
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'the server killed (SIGKILL) mid-run and restarted loses no acknowledged answer; every session resumes and is graded',
+    async () => {
+      const r = await runLoad({
+        students: 20,
+        questions: 50,
+        thinkMs: 20,
+        timeLimitMs: 80_000,
+        kill: { atShare: 0.4, downMs: 300 },
+      });
+      expect(r.kills).toBe(1);
+      // The kill really hit students mid-exam: they saw failures and resumed their sessions.
+      expect(r.networkErrors).toBeGreaterThan(0);
+      expect(r.resumes).toBeGreaterThan(0);
+      expect(r.lostOnResume).toEqual([]);
+      expect(r.httpErrors).toEqual([]);
+      expect(r.fatal).toEqual([]);
+      expect(failed(r.checks)).toEqual([]);
+      expect(r.ok).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'an online backup taken under load restores to a sound database holding every answer acknowledged before it',
+    async () => {
+      const r = await runLoad({
+        students: 20,
+        questions: 50,
+        thinkMs: 20,
+        timeLimitMs: 80_000,
+        backup: { atShare: 0.5 },
+      });
+      expect(r.backup).not.toBeNull();
+      expect(r.backup?.ackedBefore).toBeGreaterThan(0);
+      expect(r.backup?.ackedBefore).toBeLessThan(r.acks);
+      expect(failed(r.backup?.checks ?? [])).toEqual([]);
+      expect(r.backup?.checks.map((c) => c.name)).toEqual([
+        'backup: PRAGMA integrity_check',
+        'every answer acknowledged before the backup began is in the backup',
+      ]);
+      expect(r.ok).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
+});
