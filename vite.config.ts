@@ -9,6 +9,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
   },

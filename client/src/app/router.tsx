@@ -1,5 +1,6 @@
-// Routes by session state (SPEC 2): signed-out pages, the student area, the admin area (its
-// own lazy chunk, so a student's download never carries it).
+// Routes by session state (SPEC 2): signed-out pages, the student area, the admin area. Every
+// page is its own lazy chunk, so the landing and login pages download only what they need and a
+// student's download never carries the admin area.
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -7,19 +8,27 @@ import { useSession } from '../lib/session';
 
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 
+const LandingPage = lazy(() => import('../features/auth/LandingPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const CheckEmailPage = lazy(() => import('../features/auth/CheckEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const EmailVerifiedPage = lazy(() => import('../features/auth/EmailVerifiedPage'));
+
+const StudentArea = lazy(() => import('./StudentArea'));
+
 function SignedOutRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<p>Landing</p>} />
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/check-email" element={<CheckEmailPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/password-reset-confirm/:uidb64/:token" element={<ResetPasswordPage />} />
+      <Route path="/email-verified" element={<EmailVerifiedPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
-  );
-}
-
-function StudentRoutes() {
-  return (
-    <Routes>
-      <Route path="*" element={<p>Student area</p>} />
     </Routes>
   );
 }
@@ -34,10 +43,10 @@ function AdminRoutes() {
 }
 
 function RoutesForSession() {
-  const { user, loading } = useSession();
-  if (loading && !user) return <LoadingScreen />;
+  const { user, booting } = useSession();
+  if (booting) return <LoadingScreen />;
   if (!user) return <SignedOutRoutes />;
-  return user.userType === 'admin' ? <AdminRoutes /> : <StudentRoutes />;
+  return user.userType === 'admin' ? <AdminRoutes /> : <StudentArea />;
 }
 
 export function AppRouter() {

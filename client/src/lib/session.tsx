@@ -18,6 +18,8 @@ export interface SessionUser extends Profile {
 interface Session {
   user: SessionUser | null;
   loading: boolean;
+  /** True only while the stored session is restored at start-up (the loading screen). */
+  booting: boolean;
   error: string | null;
   login(email: string, password: string, remember?: boolean): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<void>;
@@ -36,11 +38,16 @@ export function toSessionUser(p: Profile): SessionUser {
   };
 }
 
-/** The message the spec's client shows: detail, else the first non_field_errors, else a fallback. */
+/**
+ * The message the spec's client shows (SPEC 8): the first message of the listed fields, else the
+ * server's own sentence (e.g. a rate limit), else the fallback. Only errors the server answered
+ * carry `data`; a network failure ("Failed to fetch") gets the fallback, never browser jargon.
+ */
 export function firstServerMessage(err: unknown, fields: string[], fallback: string): string {
-  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } } | null)?.data;
+  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } | null } | null)?.data;
+  if (!data) return fallback;
   for (const field of fields) {
-    const messages = data?.fieldErrors?.[field];
+    const messages = data.fieldErrors?.[field];
     if (messages?.length) return messages[0];
   }
   const message = (err as { message?: string } | null)?.message;
@@ -51,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(() => Boolean(tokens.access()));
+  const [booting, setBooting] = useState(() => Boolean(tokens.access()));
   const [error, setError] = useState<string | null>(null);
   const loginMutation = trpc.auth.login.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
@@ -62,7 +70,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .fetch()
       .then((p) => setUser(toSessionUser(p)))
       .catch(() => tokens.clearAccess())
-      .finally(() => setLoading(false));
+      .finally(() => {
+        setLoading(false);
+        setBooting(false);
+      });
   }, [utils]);
 
   const login = useCallback(
@@ -76,9 +87,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(profile);
         return profile;
       } catch (err) {
-        const message = firstServerMessage(err, ['detail', 'non_field_errors', 'email', 'password'], 'Login failed. Please try again.');
+        const message = firstServerMessage(
+          err,
+          ['detail', 'non_field_errors', 'email', 'password'],
+          'Login failed. Please try again.',
+        );
         setError(message);
-        throw new Error(message);
+        throw new Error(message, { cause: err });
       } finally {
         setLoading(false);
       }
@@ -110,8 +125,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [logoutMutation, utils]);
 
   const value = useMemo<Session>(
-    () => ({ user, loading, error, login, register, logout, setProfile: (p) => setUser(toSessionUser(p)) }),
-    [user, loading, error, login, register, logout],
+    () => ({
+      user,
+      loading,
+      booting,
+      error,
+      login,
+      register,
+      logout,
+      setProfile: (p) => setUser(toSessionUser(p)),
+    }),
+    [user, loading, booting, error, login, register, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,27 @@
+// The student sidebar's entries and its active-link rule (SPEC 2).
+import type { LucideIcon } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import User from 'lucide-react/icons/user';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'Mock Exams', to: '/mock-exams', icon: ClipboardList },
+  { label: 'Practice Tests', to: '/practice-tests', icon: BookOpen },
+  { label: 'Results', to: '/results', icon: ChartColumn },
+  { label: 'Profile', to: '/profile', icon: User },
+];
+
+/** Active on an exact match, or on a path below it, except for the root. */
+export function isActive(to: string, pathname: string): boolean {
+  if (pathname === to) return true;
+  return to !== '/' && pathname.startsWith(`${to}/`);
+}

@@ -1,0 +1,37 @@
+// Frame of every signed-out page: brand and theme switch on top, the 2024 footer below.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Brand } from '../../components/Brand';
+import { FOCUS_RING } from '../../components/Button';
+import { ThemeToggle } from '../../components/ThemeToggle';
+
+export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+      <header className="flex items-center justify-between px-4 py-3">
+        <Link to="/" className={`rounded ${FOCUS_RING}`} aria-label="NMC PREP RN home">
+          <Brand />
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-6 sm:items-center">
+        <div
+          className={`w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-800 dark:ring-slate-700`}
+        >
+          {children}
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+      © 2024 NMC PREP RN. All rights reserved.
+    </footer>
+  );
+}
+
+export const LINK_CLASS = `rounded font-medium text-brand-700 hover:underline dark:text-brand-500 ${FOCUS_RING}`;

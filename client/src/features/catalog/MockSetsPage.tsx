@@ -1,0 +1,54 @@
+// Mock wizard step 3: the paper's exam sets; starting one opens /quiz/mock/{id}.
+import { Link, useParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { buttonClass } from '../../components/Button';
+import { trpc } from '../../lib/trpc';
+import { CatalogCard } from './CatalogCard';
+import { CardGrid, ListStates } from './ListStates';
+import { PageHeading } from './PageHeading';
+import { useTrail } from './useTrail';
+import { idParam } from './wizard';
+
+export default function MockSetsPage() {
+  const params = useParams();
+  const programId = idParam(params.programId);
+  const paperId = idParam(params.paperId);
+  const sets = trpc.catalog.mockExams.useQuery({ paperId });
+  const crumbs = useTrail('mock', { programId, paperId });
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Breadcrumbs items={crumbs} />
+      <PageHeading title="Mock Exams" subtitle="Timed exams: once started, the clock keeps running." />
+      <ListStates
+        query={sets}
+        failure="Failed to load mock exam sets"
+        empty={{
+          title: 'No Mock Exams Available',
+          message: 'Mock exams will be available soon for this paper.',
+        }}
+      >
+        {(items) => (
+          <CardGrid>
+            {items.map((s) => (
+              <CatalogCard
+                key={s.id}
+                title={s.title}
+                description={s.description}
+                facts={[`${s.total_questions} questions`, `${s.time_limit_minutes} minutes`]}
+                action={
+                  <Link
+                    to={`/quiz/mock/${s.id}`}
+                    className={buttonClass('primary', 'w-full')}
+                    aria-label={`Start ${s.title}`}
+                  >
+                    Start Exam
+                  </Link>
+                }
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListStates>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// Practice wizard step 4: the topic's sets; starting one opens /quiz/practice/{id} with the
+// topic's name in navigation state.
+import { Link, useParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { buttonClass } from '../../components/Button';
+import { trpc } from '../../lib/trpc';
+import { CatalogCard } from './CatalogCard';
+import { CardGrid, ListStates } from './ListStates';
+import { PageHeading } from './PageHeading';
+import { useTrail } from './useTrail';
+import { idParam } from './wizard';
+
+export default function PracticeSetsPage() {
+  const params = useParams();
+  const programId = idParam(params.programId);
+  const paperId = idParam(params.paperId);
+  const topicId = idParam(params.topicId);
+  const sets = trpc.catalog.practiceSets.useQuery({ topicId });
+  const crumbs = useTrail('practice', { programId, paperId, topicId });
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Breadcrumbs items={crumbs} />
+      <PageHeading
+        title="Practice Sets"
+        subtitle="Untimed, with the answer and explanation after each question."
+      />
+      <ListStates
+        query={sets}
+        failure="Failed to load practice sets"
+        empty={{ title: 'No Practice Sets Available' }}
+      >
+        {(items) => (
+          <CardGrid>
+            {items.map((s) => (
+              <CatalogCard
+                key={s.id}
+                title={s.title}
+                description={s.topic_name}
+                facts={[`${s.total_questions} questions`]}
+                action={
+                  <Link
+                    to={`/quiz/practice/${s.id}`}
+                    state={{ topicName: s.topic_name }}
+                    className={buttonClass('primary', 'w-full')}
+                    aria-label={`Start ${s.title}`}
+                  >
+                    Start Practice
+                  </Link>
+                }
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListStates>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// One question with its options A-D. Practice adds Check Answer: it locks the question and
+// shows the key in green, a wrong choice in red, the correct answer and the explanation.
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
+import { Button, FOCUS_RING } from '../../components/Button';
+import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';
+
+interface QuestionPanelProps {
+  question: QuizQuestion;
+  index: number;
+  total: number;
+  selected: Letter | undefined;
+  checked: boolean;
+  practice: boolean;
+  onSelect: (letter: Letter) => void;
+  onCheck: () => void;
+}
+
+export function QuestionPanel({
+  question,
+  index,
+  total,
+  selected,
+  checked,
+  practice,
+  onSelect,
+  onCheck,
+}: QuestionPanelProps) {
+  const key = checked ? keyOf(question) : null;
+  return (
+    <section
+      aria-labelledby="question-text"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+    >
+      <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
+        Question {index + 1} of {total}
+      </p>
+      <h2 id="question-text" className="mt-2 text-lg font-semibold">
+        {question.question_text}
+      </h2>
+      <div role="radiogroup" aria-labelledby="question-text" className="mt-4 space-y-2">
+        {LETTERS.map((letter) => {
+          const isSelected = selected === letter;
+          const isKey = key?.correct_answer === letter;
+          const wrong = key && isSelected && !isKey;
+          let tone = 'border-slate-200 hover:border-brand-500 dark:border-slate-600';
+          if (isSelected) tone = 'border-brand-600 bg-brand-50 dark:bg-slate-700';
+          if (isKey)
+            tone = 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100';
+          if (wrong) tone = 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100';
+          return (
+            <button
+              key={letter}
+              type="button"
+              role="radio"
+              aria-checked={isSelected}
+              disabled={checked}
+              onClick={() => onSelect(letter)}
+              data-option={letter}
+              className={`flex w-full items-start gap-3 rounded-lg border-2 p-3 text-left disabled:cursor-default ${FOCUS_RING} ${tone}`}
+            >
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-bold text-slate-800 dark:bg-slate-600 dark:text-slate-100">
+                {letter}
+              </span>
+              <span className="flex-1">{optionText(question, letter)}</span>
+              {isKey && <Check aria-label="Correct answer" className="h-5 w-5 text-green-600" />}
+              {wrong && <X aria-label="Your answer, incorrect" className="h-5 w-5 text-red-600" />}
+            </button>
+          );
+        })}
+      </div>
+      {practice && !checked && (
+        <Button className="mt-4" disabled={!selected} onClick={onCheck}>
+          Check Answer
+        </Button>
+      )}
+      {key && (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-600 dark:bg-slate-900"
+        >
+          <p
+            className={`font-semibold ${selected === key.correct_answer ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+          >
+            {selected === key.correct_answer ? 'Correct!' : 'Incorrect'}
+          </p>
+          <p className="mt-1">
+            Correct answer:{' '}
+            <strong>
+              {key.correct_answer}. {optionText(question, key.correct_answer)}
+            </strong>
+          </p>
+          {key.explanation && (
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              <span className="font-semibold">Explanation: </span>
+              {key.explanation}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

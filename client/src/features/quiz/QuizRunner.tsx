@@ -1,0 +1,182 @@
+// A started quiz (SPEC 2, 4): questions, Previous/Next, the navigator, Quit & Submit, and for a
+// mock the server-deadline countdown, the saved-as-you-go answers and the automatic submit.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Clock from 'lucide-react/icons/clock';
+import { minutesFromSeconds } from '../../../../shared/domain/grading';
+import { Button } from '../../components/Button';
+import { useBlockCopy } from '../../hooks/useBlockCopy';
+import { readPending } from './answerQueue';
+import { ConfirmSubmitDialog } from './ConfirmSubmitDialog';
+import { QuestionNavigator } from './QuestionNavigator';
+import { QuestionPanel } from './QuestionPanel';
+import { SaveStatus } from './SaveStatus';
+import type { Letter, QuizStart } from './types';
+import { useAnswerQueue } from './useAnswerQueue';
+import { formatClock, useCountdown } from '../../hooks/useCountdown';
+import { useSubmitQuiz } from './useSubmitQuiz';
+
+const LOW_TIME_SECONDS = 300;
+
+function initialAnswers(start: QuizStart, mock: boolean): Record<number, Letter> {
+  const answers: Record<number, Letter> = {};
+  for (const a of start.saved_answers) answers[a.question_id] = a.selected_answer as Letter;
+  // Choices this device made that the server had not yet acknowledged are newer.
+  if (mock) for (const [id, letter] of readPending(start.session.id)) answers[id] = letter;
+  return answers;
+}
+
+export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?: string }) {
+  useBlockCopy();
+  const navigate = useNavigate();
+  const mock = start.session.quiz_type === 'mock';
+  const { questions } = start;
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState(() => initialAnswers(start, mock));
+  const [checked, setChecked] = useState<Set<number>>(() => new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [startedAt] = useState(() => Date.now());
+  const [deadline, setDeadline] = useState(() =>
+    mock && start.seconds_left !== null ? Date.now() + start.seconds_left * 1000 : null,
+  );
+
+  const resync = useCallback((secondsLeft: number) => {
+    const fresh = Date.now() + secondsLeft * 1000;
+    // Only a real drift moves the clock; a second of network delay should not make it jitter.
+    setDeadline((d) => (d !== null && Math.abs(d - fresh) > 2000 ? fresh : d));
+  }, []);
+  const { state: saveState, queue, enqueue } = useAnswerQueue(mock ? start.session.id : null, resync);
+
+  const onDone = (resultId: number) => {
+    queue?.clear();
+    navigate(`/quiz/result/${resultId}`, { replace: true });
+  };
+  const submitter = useSubmitQuiz(start.session.id, onDone);
+
+  // The submit may be fired by the clock, from an effect: it reads the latest values here.
+  const answersRef = useRef(answers);
+  const secondsLeftRef = useRef<number | null>(null);
+  useEffect(() => {
+    answersRef.current = answers;
+  }, [answers]);
+
+  const submitNow = () => {
+    setConfirming(false);
+    const spentSeconds =
+      mock && start.time_limit_minutes !== null && secondsLeftRef.current !== null
+        ? start.time_limit_minutes * 60 - secondsLeftRef.current
+        : (Date.now() - startedAt) / 1000;
+    void submitter.submit({
+      answers: Object.entries(answersRef.current).map(([id, letter]) => ({
+        question_id: Number(id),
+        selected_answer: letter,
+      })),
+      time_spent_minutes: minutesFromSeconds(spentSeconds),
+    });
+  };
+
+  const secondsLeft = useCountdown(deadline, submitNow);
+  useEffect(() => {
+    secondsLeftRef.current = secondsLeft;
+  }, [secondsLeft]);
+
+  const question = questions[index];
+  const answeredCount = useMemo(() => questions.filter((q) => answers[q.id]).length, [questions, answers]);
+  const unanswered = questions.length - answeredCount;
+  const locked = submitter.phase === 'submitting' || submitter.phase === 'retrying';
+  const last = index === questions.length - 1;
+
+  function choose(letter: Letter) {
+    if (locked || checked.has(question.id)) return;
+    setAnswers((a) => ({ ...a, [question.id]: letter }));
+    if (mock) enqueue(question.id, letter);
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900 select-none dark:bg-slate-900 dark:text-slate-100">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-800">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate font-semibold">{start.session.quiz_name}</h1>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              {mock ? 'Mock Exam' : topicName ? `Practice · ${topicName}` : 'Practice'} · {answeredCount} of{' '}
+              {questions.length} answered
+            </p>
+          </div>
+          {secondsLeft !== null && (
+            <p
+              role="timer"
+              aria-label={`Time left ${formatClock(secondsLeft)}`}
+              className={`flex items-center gap-1 rounded-lg px-3 py-1 font-mono text-lg font-semibold ${secondsLeft < LOW_TIME_SECONDS ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-slate-100 dark:bg-slate-700'}`}
+              data-testid="countdown"
+            >
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              {formatClock(secondsLeft)}
+            </p>
+          )}
+          <Button variant="danger" onClick={() => setConfirming(true)} disabled={locked}>
+            Quit &amp; Submit
+          </Button>
+        </div>
+        {mock && (
+          <div className="mx-auto mt-1 max-w-5xl">
+            <SaveStatus state={saveState} onRetry={() => queue?.retryNow()} />
+          </div>
+        )}
+      </header>
+
+      <main className="mx-auto grid max-w-5xl gap-4 p-4 lg:grid-cols-[1fr_18rem]">
+        <div className="space-y-4">
+          {submitter.phase !== 'idle' && (
+            <div
+              role={submitter.phase === 'failed' ? 'alert' : 'status'}
+              className={`rounded-lg border p-4 text-sm ${submitter.phase === 'failed' ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' : 'border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100'}`}
+            >
+              <p>{submitter.phase === 'submitting' ? 'Submitting your answers…' : submitter.message}</p>
+              {submitter.phase === 'failed' && (
+                <Button className="mt-3" onClick={submitNow}>
+                  Try again
+                </Button>
+              )}
+            </div>
+          )}
+          <QuestionPanel
+            question={question}
+            index={index}
+            total={questions.length}
+            selected={answers[question.id]}
+            checked={checked.has(question.id)}
+            practice={!mock}
+            onSelect={choose}
+            onCheck={() => setChecked((c) => new Set(c).add(question.id))}
+          />
+          <div className="flex justify-between gap-3">
+            <Button variant="secondary" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
+              Previous
+            </Button>
+            {last ? (
+              <Button disabled={locked} onClick={() => (unanswered > 0 ? setConfirming(true) : submitNow())}>
+                Submit Quiz
+              </Button>
+            ) : (
+              <Button onClick={() => setIndex((i) => i + 1)}>Next</Button>
+            )}
+          </div>
+        </div>
+        <QuestionNavigator
+          total={questions.length}
+          current={index}
+          isAnswered={(i) => Boolean(answers[questions[i].id])}
+          onGo={setIndex}
+        />
+      </main>
+      {confirming && (
+        <ConfirmSubmitDialog
+          unanswered={unanswered}
+          onCancel={() => setConfirming(false)}
+          onConfirm={submitNow}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Where the mock's answers are (DESIGN 3): the student sees at once whether the server has them.
+import type { QueueState } from './answerQueue';
+
+export function SaveStatus({ state, onRetry }: { state: QueueState; onRetry: () => void }) {
+  let text: string;
+  let tone = 'text-slate-600 dark:text-slate-300';
+  switch (state.status) {
+    case 'idle':
+      text = 'Answers are saved as you go';
+      break;
+    case 'saving':
+      text = 'Saving…';
+      break;
+    case 'saved':
+      text = 'All answers saved';
+      tone = 'text-green-700 dark:text-green-400';
+      break;
+    case 'offline':
+      text = 'Offline — answers will be sent when the connection returns';
+      tone = 'text-amber-700 dark:text-amber-400';
+      break;
+    case 'retrying':
+      text = `Connection problem — retrying (${state.pending} unsaved)`;
+      tone = 'text-amber-700 dark:text-amber-400';
+      break;
+    case 'rejected':
+      text = state.rejection ?? 'An answer could not be saved.';
+      tone = 'text-red-700 dark:text-red-400';
+      break;
+  }
+  return (
+    <p role="status" aria-live="polite" className={`flex flex-wrap items-center gap-2 text-xs ${tone}`}>
+      <span>{text}</span>
+      {(state.status === 'retrying' || state.status === 'offline') && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Retry now
+        </button>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,70 @@
+// Before a quiz starts (SPEC 2): the question count; for a mock the time limit and the rules of
+// the clock. An exam already under way says Resume and how much time is left.
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import type { QuizInfo } from './types';
+import { formatClock } from '../../hooks/useCountdown';
+
+interface StartModalProps {
+  info: QuizInfo;
+  starting: boolean;
+  error: string | null;
+  onStart: () => void;
+  onCancel: () => void;
+}
+
+export function StartModal({ info, starting, error, onStart, onCancel }: StartModalProps) {
+  const mock = info.quiz_type === 'mock';
+  const resume = info.in_progress;
+  return (
+    <Modal title={info.quiz_name} onClose={onCancel} dismissOnBackdrop={false}>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg bg-slate-100 p-3 dark:bg-slate-700">
+          <dt className="text-slate-600 dark:text-slate-300">Questions</dt>
+          <dd className="text-lg font-semibold">{info.total_questions}</dd>
+        </div>
+        {mock && info.time_limit_minutes !== null && (
+          <div className="rounded-lg bg-slate-100 p-3 dark:bg-slate-700">
+            <dt className="text-slate-600 dark:text-slate-300">Time limit</dt>
+            <dd className="text-lg font-semibold">{info.time_limit_minutes} minutes</dd>
+          </div>
+        )}
+      </dl>
+      {mock && (
+        <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">Before you begin</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            <li>The timer starts immediately when you start the exam.</li>
+            <li>The timer cannot be paused or restarted.</li>
+            <li>Your exam is submitted automatically when time expires.</li>
+            <li>You need a stable internet connection.</li>
+          </ul>
+        </div>
+      )}
+      {!mock && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          Untimed practice: check each answer to see the explanation.
+        </p>
+      )}
+      {resume && (
+        <p className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          You have this exam in progress with {formatClock(resume.seconds_left)} left. Resume to continue
+          where you stopped.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={onStart} disabled={starting} data-autofocus>
+          {starting ? 'Starting...' : resume ? 'Resume' : mock ? 'Start Exam' : 'Start Quiz'}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+// The download budget for phones on prepaid data (issue 4, point 9): what index.html loads plus
+// the landing or login route's chunks stays within 150 KB of gzipped JavaScript, and no admin
+// code travels with the student's pages. Reads the build globalSetup made (Vite's manifest).
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIST = path.resolve('dist/client');
+const BUDGET_BYTES = 150 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** A chunk and everything it imports statically: what the browser fetches to run it. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+function gzippedBytes(keys: Set<string>): number {
+  let total = 0;
+  for (const key of keys) {
+    const file = manifest[key].file;
+    if (file.endsWith('.js')) total += gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+  }
+  return total;
+}
+
+function keyOf(src: string): string {
+  const key = Object.keys(manifest).find((k) => manifest[k].src === src);
+  if (!key) throw new Error(`${src} is not a chunk of the build`);
+  return key;
+}
+
+const ENTRY = keyOf('index.html');
+const isAdmin = (key: string) => (manifest[key].src ?? '').startsWith('src/features/admin/');
+
+describe('client download budget', () => {
+  it('index.html loads only the entry chunk and its static imports, not the route pages', () => {
+    const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const expected = [...closure(ENTRY)].map((k) => manifest[k].file);
+    expect(scripts.sort()).toEqual(expected.sort());
+  });
+
+  for (const page of ['src/features/auth/LandingPage.tsx', 'src/features/auth/LoginPage.tsx']) {
+    it(`${path.basename(page, '.tsx')} loads at most 150 KB of gzipped JavaScript`, () => {
+      const keys = closure(keyOf(page), closure(ENTRY));
+      const bytes = gzippedBytes(keys);
+      console.info(`${path.basename(page, '.tsx')}: ${(bytes / 1024).toFixed(1)} KB gzipped JS`);
+      expect(bytes).toBeGreaterThan(50 * 1024);
+      expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+
+  it('keeps the admin area out of the entry and every student chunk', () => {
+    const studentRoots = [ENTRY, keyOf('src/app/StudentArea.tsx')];
+    const studentArea = manifest[keyOf('src/app/StudentArea.tsx')];
+    studentRoots.push(...(studentArea.dynamicImports ?? []));
+    const reachable = new Set<string>();
+    for (const root of studentRoots) closure(root, reachable);
+    expect(studentArea.dynamicImports?.length).toBeGreaterThanOrEqual(10);
+    expect([...reachable].filter(isAdmin)).toEqual([]);
+    const admin = keyOf('src/features/admin/AdminApp.tsx');
+    expect(manifest[ENTRY].dynamicImports).toContain(admin);
+    expect(reachable.has(admin)).toBe(false);
+  });
+
+  it('gives the quiz screen a chunk of its own', () => {
+    const quiz = keyOf('src/features/quiz/QuizPage.tsx');
+    expect(closure(ENTRY).has(quiz)).toBe(false);
+    expect(closure(keyOf('src/app/StudentArea.tsx')).has(quiz)).toBe(false);
+  });
+});

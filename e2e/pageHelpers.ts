@@ -1,0 +1,29 @@
+// Small helpers the browser tests share.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
+
+/** Screenshots at phone (360 px) and desktop (1280 px) widths; at 360 px nothing may scroll sideways. */
+export async function screenshotsAtBothWidths(page: Page, name: string) {
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(100);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(100);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(original);
+}
+
+/** Reads the mm:ss (or h:mm:ss) countdown as seconds. */
+export async function countdownSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId('countdown').innerText()).trim();
+  return text.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
+}
+
+/** Console errors other than the ones a deliberately offline browser prints. */
+export function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+}

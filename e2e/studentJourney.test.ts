@@ -1,0 +1,260 @@
+// The student's whole journey in Chromium against the built app on a fresh database (issue 4,
+// point 10): register -> the mailed verification link -> sign in -> a practice set with Check
+// Answer -> a mock exam reloaded mid-way and briefly offline -> submit -> review -> results ->
+// retake. One browser and one page for the file.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { linkIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import { launchBrowser, watchConsole } from './browser';
+import { countdownSeconds, screenshotsAtBothWidths, unexpectedErrors } from './pageHelpers';
+import { MOCK_MINUTES, MOCK_QUESTIONS, seedContent } from './seedContent';
+
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let content: Awaited<ReturnType<typeof seedContent>>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  content = await seedContent(t.db);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  errors = watchConsole(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** Answers the server holds for the open mock session. */
+async function mockAnswersSaved(): Promise<number> {
+  const rows = await t.db
+    .selectFrom('session_answers')
+    .innerJoin('quiz_sessions', 'quiz_sessions.id', 'session_answers.session_id')
+    .where('quiz_sessions.quiz_type', '=', 'mock')
+    .where('quiz_sessions.submitted_at', 'is', null)
+    .select('session_answers.question_id')
+    .execute();
+  return rows.length;
+}
+
+const option = (letter: string) => page.locator(`[data-option="${letter}"]`);
+
+describe('student journey', () => {
+  it('shows the landing page with its claims and footer', async () => {
+    await page.goto(t.url);
+    await page.getByText('NMC PREP RN').first().waitFor();
+    for (const claim of [
+      '10,000+',
+      '95%',
+      '5,000+',
+      '24/7',
+      'No credit card needed',
+      'Free to start',
+      '© 2024',
+    ]) {
+      await page.getByText(claim, { exact: false }).first().waitFor();
+    }
+    await screenshotsAtBothWidths(page, 'landing');
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.waitForURL('**/login');
+    await screenshotsAtBothWidths(page, 'login');
+  });
+
+  it('registers with every field, refusing mismatched passwords without a call', async () => {
+    await page.goto(`${t.url}/register`);
+    await page.getByLabel('Full name').fill(STUDENT.full_name);
+    await page.getByLabel('Email').fill(STUDENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
+    await page.getByLabel('Confirm password').fill('Something-Else-99');
+    await page.getByLabel('Date of birth').pressSequentially('20010412');
+    expect(await page.getByLabel('Date of birth').inputValue()).toBe('2001/04/12');
+    await page.getByLabel('Gender').selectOption('Female');
+    expect(await page.getByLabel('Region of institution').locator('option').count()).toBe(17);
+    await page.getByLabel('Region of institution').selectOption('Ashanti');
+    await page.getByLabel('Program of study').fill(STUDENT.program_of_study);
+    await page.getByRole('combobox', { name: 'School' }).fill('nursing');
+    expect(await page.getByRole('listbox', { name: 'School suggestions' }).getByRole('option').count()).toBe(
+      8,
+    );
+    await page.getByRole('combobox', { name: 'School' }).fill('KUMASI');
+    await page.getByRole('option', { name: 'Kumasi Nurses and Midwifery Training College' }).click();
+    expect(await page.getByRole('combobox', { name: 'School' }).inputValue()).toBe(STUDENT.school);
+    await screenshotsAtBothWidths(page, 'register');
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+
+    await page.getByLabel('Confirm password').fill(STUDENT.password1);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/check-email');
+    await page.getByText(STUDENT.email).waitFor();
+  });
+
+  it('offers to resend the link to an unverified address, then verifies through the mail and signs in', async () => {
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email').fill(STUDENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('E-mail is not verified.').waitFor();
+    // Chromium logs every refused request; this refusal is the point of the step.
+    expect(errors.splice(0)).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.getByText('a new link is on its way').waitFor();
+
+    await t.waitForMail(STUDENT.email, /Confirm/);
+    await t.settle();
+    const mails = t.mails.filter((m) => m.to === STUDENT.email && /Confirm/.test(m.subject));
+    await page.goto(linkIn(mails[mails.length - 1].text));
+    await page.waitForURL('**/email-verified');
+    await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
+    await page.getByRole('link', { name: 'Continue to Login' }).click();
+
+    await page.getByLabel('Email').fill(STUDENT.email);
+    await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome back, ${STUDENT.full_name}!` }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        Boolean(localStorage.getItem('access_token') && localStorage.getItem('refresh_token')),
+      ),
+    ).toBe(true);
+    await screenshotsAtBothWidths(page, 'dashboard');
+  });
+
+  it('walks the practice wizard with search and checks answers', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Practice Tests' })
+      .click();
+    await page.waitForURL('**/practice-tests');
+    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
+    await page.getByLabel('Search topics').fill('zzz');
+    await page.getByRole('heading', { name: 'No Topics Found' }).waitFor();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await page.getByLabel('Search topics').fill('DEHYDRATION');
+    expect(await page.getByRole('link', { name: /^Choose / }).count()).toBe(1);
+    await page.getByRole('link', { name: `Choose ${content.topic.name}` }).click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(content.topic.name).waitFor();
+    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).click();
+    await page.waitForURL(`**/quiz/practice/${content.practiceSet.id}`);
+
+    const modal = page.getByRole('dialog');
+    await modal.getByText('3', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Start Quiz' }).click();
+    await page.getByText(`Practice · ${content.topic.name}`, { exact: false }).waitFor();
+
+    await option('B').click();
+    await page.getByRole('button', { name: 'Check Answer' }).click();
+    await page.getByText('Correct!').waitFor();
+    await page.getByText('Because choice B is right for question 1.').waitFor();
+    expect(await option('A').isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await option('C').click();
+    await page.getByRole('button', { name: 'Check Answer' }).click();
+    await page.getByText('Incorrect').waitFor();
+    await page.getByText('Correct answer: A. First choice 2').waitFor();
+    expect(await page.locator('.border-red-600').count()).toBe(1);
+    expect(await page.locator('.border-green-600').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await option('D').click();
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.waitForURL('**/quiz/result/*');
+    await page.getByTestId('percentage').getByText('67%').waitFor();
+  });
+
+  it('keeps a mock exam through a reload and a dropped connection, then submits and reviews it', async () => {
+    await page.goto(`${t.url}/mock-exams`);
+    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `Start ${content.mockSet.title}` }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText(`${MOCK_MINUTES} minutes`).waitFor();
+    await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();
+    await modal.getByText('submitted automatically when time expires', { exact: false }).waitFor();
+    await modal.getByText('stable internet connection', { exact: false }).waitFor();
+    await modal.getByRole('button', { name: 'Start Exam' }).click();
+
+    const chosen = ['A', 'C', 'B'];
+    for (const [i, letter] of chosen.entries()) {
+      await option(letter).click();
+      if (i < chosen.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.getByText('All answers saved').waitFor();
+    const before = await countdownSeconds(page);
+    expect(before).toBeLessThanOrEqual(MOCK_MINUTES * 60);
+    expect(await mockAnswersSaved()).toBe(3);
+    await screenshotsAtBothWidths(page, 'mock-exam');
+
+    await page.reload();
+    await page.getByRole('dialog').getByText('in progress', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    const after = await countdownSeconds(page);
+    expect(after).toBeLessThanOrEqual(before);
+    expect(before - after).toBeLessThan(15);
+    for (const n of [1, 2, 3]) await page.getByRole('button', { name: `Question ${n}, answered` }).waitFor();
+    expect(await option('A').getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('button', { name: 'Question 2, answered' }).click();
+    expect(await option('C').getAttribute('aria-checked')).toBe('true');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Question 4, not answered' }).click();
+    await option('D').click();
+    await page.getByText(/Offline — answers will be sent|retrying/).waitFor();
+    await page.reload().catch(() => undefined);
+    await context.setOffline(false);
+    await page.goto(`${t.url}/quiz/mock/${content.mockSet.id}`);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Question 4, answered' }).waitFor();
+    await page.getByText('All answers saved').waitFor();
+    expect(await mockAnswersSaved()).toBe(4);
+
+    await page.getByRole('button', { name: 'Quit & Submit' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(`You have ${MOCK_QUESTIONS - 4} unanswered questions`, { exact: false })
+      .waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/quiz/result/*');
+    await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    expect(await page.getByText('Your Answer', { exact: true }).count()).toBe(4);
+    expect(await page.getByText('Explanation', { exact: true }).count()).toBe(MOCK_QUESTIONS);
+    await page
+      .getByText('Excellent work|Great job|Good effort|You are getting there|Keep practising'.split('|')[4], {
+        exact: false,
+      })
+      .waitFor();
+    await screenshotsAtBothWidths(page, 'result-detail');
+  });
+
+  it('lists both results and retakes the mock from its detail', async () => {
+    await page.getByRole('link', { name: 'View All Results' }).click();
+    await page.waitForURL('**/results');
+    await page.getByText('2 quizzes completed').waitFor();
+    await page.getByText('Mock Exam', { exact: true }).waitFor();
+    await page.getByText('Practice', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Take Another Mock Exam' }).waitFor();
+    await page.getByRole('link', { name: 'Continue Practice' }).waitFor();
+    await screenshotsAtBothWidths(page, 'results');
+
+    await page.getByRole('link', { name: /Medical Nursing Mock 1/ }).click();
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await page.waitForURL(`**/quiz/mock/${content.mockSet.id}`);
+    await page.getByRole('button', { name: 'Question 1, not answered' }).waitFor();
+    expect(await countdownSeconds(page)).toBeGreaterThan(MOCK_MINUTES * 60 - 15);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
