@@ -352,6 +352,16 @@ describe('files that are not spreadsheets', () => {
     expect(await countSets(db)).toBe(0);
   });
 
+  it('queues parses beyond the parallel limit and completes them all', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        importQuestions(db, practice(`batch ${i}.xlsx`, workbookFile(goodRows(4)))),
+      ),
+    );
+    expect(answers.map((a) => a.set?.total_questions)).toEqual([4, 4, 4, 4, 4]);
+    expect(await countQuestions(db)).toBe(20);
+  });
+
   it('stops a parse that runs past the time limit', async () => {
     const answer = await importQuestions(db, practice('slow.xlsx', workbookFile(goodRows(3000))), {
       parseTimeoutMs: 1,

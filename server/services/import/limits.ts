@@ -10,6 +10,8 @@ export const MAX_ZIP_ENTRIES = 1000;
 /** The parser worker: heap ceiling and wall-clock limit. */
 export const PARSE_HEAP_MB = 256;
 export const PARSE_TIMEOUT_MS = 20_000;
+/** Parser workers alive at once: each may use up to PARSE_HEAP_MB, so uploads queue beyond this. */
+export const MAX_PARALLEL_PARSES = 2;
 
 /** Rows echoed back in a dry run or a successful upload. */
 export const PREVIEW_ROWS = 5;

@@ -2,7 +2,7 @@
 // or enormous file costs one terminated worker, never the server's event loop or memory.
 import { Worker } from 'node:worker_threads';
 import { MAX_ROWS } from '../../../shared/domain/questionFormat';
-import { MAX_COLUMNS, PARSE_HEAP_MB, PARSE_TIMEOUT_MS } from './limits';
+import { MAX_COLUMNS, MAX_PARALLEL_PARSES, PARSE_HEAP_MB, PARSE_TIMEOUT_MS } from './limits';
 import type { SheetFormat } from './sniff';
 
 export interface ParsedSheet {
@@ -20,7 +20,31 @@ export class ParseError extends Error {}
 
 const WORKER_URL = new URL('./parseWorker.mjs', import.meta.url);
 
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `task` when fewer than MAX_PARALLEL_PARSES parses are under way; a finished task hands its slot on. */
+async function withParseSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await task();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function parseInWorker(
+  bytes: Buffer,
+  format: SheetFormat,
+  opts: { timeoutMs?: number; heapMb?: number } = {},
+): Promise<ParsedSheet> {
+  return withParseSlot(() => runWorker(bytes, format, opts));
+}
+
+function runWorker(
   bytes: Buffer,
   format: SheetFormat,
   opts: { timeoutMs?: number; heapMb?: number } = {},
