@@ -176,7 +176,7 @@ describe('student journey', () => {
     await page.getByTestId('percentage').getByText('67%').waitFor();
   });
 
-  it('keeps a mock exam through a reload and a dropped connection, then submits and reviews it', async () => {
+  it('keeps a mock exam through a reload and a dropped connection, retries the submit, and reviews it', async () => {
     await page.goto(`${t.url}/mock-exams`);
     await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
     await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
@@ -219,7 +219,8 @@ describe('student journey', () => {
     await page.goto(`${t.url}/quiz/mock/${content.mockSet.id}`);
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('button', { name: 'Question 4, answered' }).waitFor();
-    await page.getByText('All answers saved').waitFor();
+    // The first sends may still meet the emulated outage and back off for a few seconds.
+    await page.getByText('All answers saved').waitFor({ timeout: 20_000 });
     expect(await mockAnswersSaved()).toBe(4);
 
     await page.getByRole('button', { name: 'Quit & Submit' }).click();
@@ -227,7 +228,14 @@ describe('student journey', () => {
       .getByRole('alertdialog')
       .getByText(`You have ${MOCK_QUESTIONS - 4} unanswered questions`, { exact: false })
       .waitFor();
+    // The submit meets a dead connection: it retries on its own, then offers Try again.
+    await context.setOffline(true);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/Connection problem: trying again/).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Your answers are safe on this device', { exact: false }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL('**/quiz/result/*');
     await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
     expect(await page.getByText('Your Answer', { exact: true }).count()).toBe(4);
@@ -255,6 +263,39 @@ describe('student journey', () => {
     await page.waitForURL(`**/quiz/mock/${content.mockSet.id}`);
     await page.getByRole('button', { name: 'Question 1, not answered' }).waitFor();
     expect(await countdownSeconds(page)).toBeGreaterThan(MOCK_MINUTES * 60 - 15);
+    expect(await page.getByTestId('countdown').getAttribute('class')).not.toContain('text-red');
+  });
+
+  it('turns the clock red near the end and submits by itself at zero', async () => {
+    await option('B').click();
+    await page.getByText('All answers saved').waitFor();
+    // Bring the retake's deadline close instead of waiting half an hour.
+    await t.db
+      .updateTable('quiz_sessions')
+      .set({ deadline_at: new Date(Date.now() + 4000).toISOString() })
+      .where('submitted_at', 'is', null)
+      .execute();
+    await page.reload();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    expect(await page.getByTestId('countdown').getAttribute('class')).toContain('text-red');
+    await page.waitForURL('**/quiz/result/*', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    expect(await page.getByText('Your Answer', { exact: true }).count()).toBe(1);
+  });
+
+  it('signs out from the account menu whatever happens, back to the landing page', async () => {
+    await page.goto(`${t.url}/dashboard`);
+    await page.getByRole('button', { name: STUDENT.full_name }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${t.url}/`);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('access_token'),
+        localStorage.getItem('refresh_token'),
+      ]),
+    ).toEqual([null, null]);
+    await page.goto(`${t.url}/results`);
+    await page.waitForURL(`${t.url}/`);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

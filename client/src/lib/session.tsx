@@ -1,6 +1,7 @@
 // The signed-in user (SPEC 4): profile loaded at start when a token is stored (a failure
 // silently drops the access token), login/register/logout, and the user's role.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import { tokens } from './storage';
@@ -24,6 +25,8 @@ interface Session {
   login(email: string, password: string, remember?: boolean): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<void>;
   logout(): Promise<void>;
+  /** Signs out on this device only, without telling the server (after the account is deleted). */
+  forget(): void;
   setProfile(profile: Profile): void;
 }
 
@@ -56,6 +59,7 @@ export function firstServerMessage(err: unknown, fields: string[], fallback: str
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(() => Boolean(tokens.access()));
   const [booting, setBooting] = useState(() => Boolean(tokens.access()));
@@ -113,16 +117,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [registerMutation],
   );
 
+  // Dropping the cache (not invalidating it) keeps the pages that are about to unmount from
+  // refetching without a token.
+  const forget = useCallback(() => {
+    tokens.clear();
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
   const logout = useCallback(async () => {
     try {
       await logoutMutation.mutateAsync({ refresh: tokens.refresh() ?? undefined });
     } catch {
       // The spec: logout clears everything whatever the server answers.
     }
-    tokens.clear();
-    setUser(null);
-    utils.invalidate();
-  }, [logoutMutation, utils]);
+    forget();
+  }, [logoutMutation, forget]);
 
   const value = useMemo<Session>(
     () => ({
@@ -133,9 +143,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      forget,
       setProfile: (p) => setUser(toSessionUser(p)),
     }),
-    [user, loading, booting, error, login, register, logout],
+    [user, loading, booting, error, login, register, logout, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -25,7 +25,7 @@ export function DeleteAccount() {
 }
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
-  const { logout } = useSession();
+  const { forget } = useSession();
   const navigate = useNavigate();
   const remove = trpc.profile.delete.useMutation();
   const [password, setPassword] = useState('');
@@ -36,7 +36,8 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       await remove.mutateAsync({ password });
-      await logout();
+      // The server has already ended every session of the deleted account.
+      forget();
       navigate('/', { replace: true });
     } catch (err) {
       setError(firstServerMessage(err, ['password'], 'Failed to delete your account. Please try again.'));

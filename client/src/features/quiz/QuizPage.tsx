@@ -1,7 +1,7 @@
 // /quiz/{type}/{quizId} (SPEC 2, 4): quiz.info for the start modal, then quiz.start (which
 // resumes a mock already under way), then the runner. Retake arrives with a started session in
 // navigation state and skips the modal.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -38,6 +38,13 @@ export default function QuizPage() {
   );
   const start = trpc.quiz.start.useMutation();
 
+  // A handed-over session is used once: a reload must ask the server, which knows the answers
+  // saved since and the true time left.
+  const handedOver = Boolean(handed);
+  useEffect(() => {
+    if (handedOver) navigate(location.pathname, { replace: true, state: { topicName: navState.topicName } });
+  }, [handedOver, navigate, location.pathname, navState.topicName]);
+
   if (params.type !== 'mock' && params.type !== 'practice')
     return <Unavailable message="This quiz does not exist." />;
   if (started) return <QuizRunner start={started} topicName={navState.topicName} />;
@@ -58,10 +65,7 @@ export default function QuizPage() {
   async function begin() {
     setStartError(null);
     try {
-      const session = await start.mutateAsync({ quiz_type: type, quiz_id: quizId });
-      // Drop any handed-over session from history so a reload asks the server afresh.
-      navigate(location.pathname, { replace: true, state: { topicName: navState.topicName } });
-      setStarted(session);
+      setStarted(await start.mutateAsync({ quiz_type: type, quiz_id: quizId }));
     } catch (err) {
       console.warn('Quiz start failed', err);
       setStartError(

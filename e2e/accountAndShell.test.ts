@@ -1,0 +1,289 @@
+// Account pages, the student shell and the built-in sample quizzes in Chromium against the built
+// app (issue 4, points 1, 3, 7, 8, 9, 10): forgot and reset password, the profile saved for real,
+// password change and account deletion, the dropdown, invite, bell and theme, the phone drawer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import { launchBrowser, watchConsole } from './browser';
+import { screenshotsAtBothWidths } from './pageHelpers';
+
+const NEW_PASSWORD = 'Harmattan-Breeze-77';
+const REFUSED = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
+
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await signUpAndIn(t);
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  errors = watchConsole(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signIn(password: string) {
+  await page.goto(`${t.url}/login`);
+  await page.getByLabel('Email').fill(STUDENT.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+const menuButton = () => page.getByRole('button', { name: STUDENT.full_name });
+
+describe('account pages and the student shell', () => {
+  it('sends a reset link, offers another address, and resets the password from the mail', async () => {
+    await page.goto(`${t.url}/somewhere-unknown`);
+    await page.waitForURL(`${t.url}/`);
+    await page.goto(`${t.url}/forgot-password`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Email Sent' }).waitFor();
+    await page.getByText('nobody@example.com').waitFor();
+    await page.getByText('Check your spam folder', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Try Different Email' }).click();
+    await page.getByLabel('Email').fill(STUDENT.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText(STUDENT.email).waitFor();
+    await page.getByRole('link', { name: 'Back to Sign In' }).waitFor();
+
+    const mail = await t.waitForMail(STUDENT.email, /Reset/);
+    await page.goto(linkIn(mail.text));
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill('Not-The-Same-1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.waitForURL('**/login');
+    await signIn(NEW_PASSWORD);
+  });
+
+  it('edits the profile, cancels, then saves it for real', async () => {
+    await menuButton().click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('tab', { name: 'Profile', selected: true }).waitFor();
+    await page.getByText('Coming Soon').first().waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+    await page.getByText('Email cannot be changed').waitFor();
+    expect(await page.getByLabel('Gender').isDisabled()).toBe(true);
+    await page.getByText('Gender cannot be changed').waitFor();
+    expect(await page.getByLabel('Bio').getAttribute('rows')).toBe('3');
+
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await page.getByLabel('Full name').inputValue()).toBe(STUDENT.full_name);
+
+    await page.getByLabel('Full name').fill('Ama Serwaa Mensah');
+    await page.getByLabel('Bio').fill('Final-year nursing student in Kumasi.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully.').waitFor();
+    const row = await t.db.selectFrom('users').select(['full_name', 'bio']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ full_name: 'Ama Serwaa Mensah', bio: 'Final-year nursing student in Kumasi.' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Ama Serwaa Mensah' }).waitFor();
+    await screenshotsAtBothWidths(page, 'profile');
+  });
+
+  it('changes the password on the Settings tab with its checks and messages', async () => {
+    await page.getByRole('button', { name: 'Ama Serwaa Mensah' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
+    for (const title of ['Notification Preferences', 'Privacy Settings', 'Two-Factor Authentication']) {
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('Volta-River-2025');
+    await page.getByLabel('Confirm new password').fill('Volta-River-2026');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('New passwords do not match').waitFor();
+
+    await page.getByLabel('Current password').fill('wrong-password');
+    await page.getByLabel('Confirm new password').fill('Volta-River-2025');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Failed to change password. Please try again.').waitFor();
+    expect(errors.splice(0)).toEqual([REFUSED]);
+
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password changed successfully.').waitFor();
+    await page.getByText('Password changed successfully.').waitFor({ state: 'detached', timeout: 7000 });
+    await screenshotsAtBothWidths(page, 'settings');
+  });
+
+  it('closes the account menu on an outside click and on Escape', async () => {
+    await page.getByRole('button', { name: 'Ama Serwaa Mensah' }).click();
+    await page.getByRole('menu').waitFor();
+    await page.mouse.click(640, 700);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Ama Serwaa Mensah' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  });
+
+  it('copies the invite link with Copied! for two seconds', async () => {
+    await page.goto(`${t.url}/dashboard`);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a Friend' });
+    expect(await dialog.getByLabel('Share link').inputValue()).toBe(t.url);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByText('Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(t.url);
+    await dialog.getByText('Copied!').waitFor({ state: 'detached', timeout: 3000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows an unread dot and the notification list, then marks them read', async () => {
+    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('notifications')
+      .values({
+        user_id: user.id,
+        title: 'New mock exam',
+        body: 'Paper 2 mock is ready.',
+        link: '/mock-exams',
+        read_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await page.reload();
+    await page.getByTestId('unread-dot').waitFor();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByText('Paper 2 mock is ready.').waitFor();
+    await page.getByTestId('unread-dot').waitFor({ state: 'detached' });
+    const unread = await t.db.selectFrom('notifications').select('read_at').executeTakeFirstOrThrow();
+    expect(unread.read_at).not.toBeNull();
+    await page.keyboard.press('Escape');
+  });
+
+  it('switches to the dark theme, remembers it, and switches back', async () => {
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('header')!).backgroundColor);
+    const light = await background();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await screenshotsAtBothWidths(page, 'dashboard-dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await background()).toBe(light);
+  });
+
+  it('opens the sidebar as a drawer on a phone and closes it after a tap on a link', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Results' }).click();
+    await page.waitForURL('**/results');
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
+    await page.getByRole('link', { name: 'Take Mock Exam' }).waitFor();
+    await page.getByRole('link', { name: 'Start Practice' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await nav.waitFor();
+  });
+
+  it('runs the sample practice quiz and hands its result to /results', async () => {
+    await page.goto(`${t.url}/practice/fundamentals`);
+    await page.getByText('Question 1 of 3').waitFor();
+    await page.getByText('0 of 3 completed').waitFor();
+    const explain = page.getByRole('button', { name: 'Show Explanation' });
+    expect(await explain.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /infusion pump/ }).click();
+    await explain.click();
+    await page.getByText('never given as an IV push', { exact: false }).waitFor();
+    expect(await page.getByRole('radio', { name: /IV push over two minutes/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Flag', exact: true }).click();
+    await page.getByRole('button', { name: 'Question 1, answered, flagged' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit Quiz' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /24 to 30/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /pre-eclampsia/ }).click();
+    await page.getByText('3 of 3 completed').waitFor();
+    const copied = await page.evaluate(() => document.dispatchEvent(new Event('copy', { cancelable: true })));
+    expect(copied).toBe(false);
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.waitForURL('**/results');
+    await page.getByText('Sample Practice Quiz').waitFor();
+    await page.getByText('Fundamentals: 67%').waitFor();
+  });
+
+  it('runs the sample test with its clock, blocked keys and the Submit Test? dialog', async () => {
+    await page.goto(`${t.url}/test/fundamentals`);
+    const clock = page.getByRole('timer');
+    await clock.getByText(/^(30:00|29:5\d)$/).waitFor();
+    const blocked = await page.evaluate(() =>
+      ['c', 'v', 'a', 's'].map(
+        (key) =>
+          !document.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: true, cancelable: true })),
+      ),
+    );
+    expect(blocked).toEqual([true, true, true, true]);
+    expect(
+      await page.evaluate(() => document.dispatchEvent(new MouseEvent('contextmenu', { cancelable: true }))),
+    ).toBe(false);
+    await page.getByRole('button', { name: 'Mark', exact: true }).click();
+    await page.getByRole('button', { name: 'Marked' }).waitFor();
+    await page.getByRole('radio', { name: /infusion pump/ }).click();
+    await page.getByRole('button', { name: 'Question 3, unanswered' }).click();
+    await page.getByRole('button', { name: 'Submit Test' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Submit Test?' });
+    await dialog
+      .getByText('You have answered 1 out of 3 questions. Are you sure you want to submit your test?')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Continue Test' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await screenshotsAtBothWidths(page, 'sample-test');
+    await page.getByRole('button', { name: 'Submit Test' }).click();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL('**/results');
+    await page.getByText('Sample Test').waitFor();
+    await page.getByText('Fundamentals: 33%').waitFor();
+    await page.getByText('Time: 0m').waitFor();
+  });
+
+  it('deletes the account only after the password is confirmed', async () => {
+    await page.goto(`${t.url}/settings`);
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+    await dialog.getByText('The password is not correct.').waitFor();
+    expect(errors.splice(0)).toEqual([REFUSED]);
+    await dialog.getByLabel('Password', { exact: true }).fill('Volta-River-2025');
+    await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+    await page.waitForURL(`${t.url}/`);
+    await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
+    expect(await t.db.selectFrom('users').select('id').execute()).toEqual([]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('access_token'),
+        localStorage.getItem('refresh_token'),
+      ]),
+    ).toEqual([null, null]);
+    expect(errors).toEqual([]);
+  });
+});
