@@ -1,3 +1,28 @@
+// The admin area (its own lazy chunk). One layout route holds the shell and the dashboard so
+// their state survives moving between /admin, /admin/users, /admin/questions and
+// /admin/settings; any other admin path goes back to /admin (SPEC 2).
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminShell } from './components/AdminShell';
+import { Dashboard } from './Dashboard';
+
+function AdminLayout() {
+  return (
+    <AdminShell>
+      <Dashboard />
+    </AdminShell>
+  );
+}
+
 export default function AdminApp() {
-  return <p>Admin dashboard</p>;
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={null} />
+        <Route path="users" element={null} />
+        <Route path="questions" element={null} />
+        <Route path="settings" element={null} />
+      </Route>
+      <Route path="*" element={<Navigate to="/admin" replace />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,84 @@
+// WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+
+export interface TabItem<Id extends string> {
+  id: Id;
+  label: string;
+}
+
+export function tabIdOf(id: string) {
+  return `admin-tab-${id}`;
+}
+export function panelIdOf(id: string) {
+  return `admin-panel-${id}`;
+}
+
+export function TabBar<Id extends string>({
+  tabs,
+  active,
+  onSelect,
+  label,
+}: {
+  tabs: readonly TabItem<Id>[];
+  active: Id;
+  onSelect: (id: Id) => void;
+  label: string;
+}) {
+  const refs = useRef(new Map<Id, HTMLButtonElement>());
+
+  // On a narrow screen the strip scrolls sideways: keep the selected tab in sight.
+  useEffect(() => {
+    refs.current.get(active)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === active);
+    const next: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    if (!(event.key in next)) return;
+    event.preventDefault();
+    const target = tabs[next[event.key]];
+    onSelect(target.id);
+    refs.current.get(target.id)?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
+    >
+      {tabs.map((tab) => {
+        const selected = tab.id === active;
+        return (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              if (el) refs.current.set(tab.id, el);
+              else refs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabIdOf(tab.id)}
+            aria-selected={selected}
+            aria-controls={panelIdOf(tab.id)}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+              selected
+                ? 'border-brand-600 text-brand-700 dark:text-brand-500'
+                : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
+            }`}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The frame every add form shares: local validation first, then the call, "Adding..." while it
+// runs, the server's own message if it refuses, and a confirmation when it is done.
+import Plus from 'lucide-react/icons/plus';
+import type { FormEvent, ReactNode } from 'react';
+import { Notice } from '../components/Notice';
+import { primaryButton } from '../components/ui';
+
+export function AddForm({
+  label,
+  pending,
+  problem,
+  success,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  pending: boolean;
+  problem: string | null;
+  success: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={label}
+      noValidate
+      className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/50"
+    >
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>
+      {problem && <Notice kind="error">{problem}</Notice>}
+      {success && <Notice kind="success">{success}</Notice>}
+      <button type="submit" className={`${primaryButton} self-start`} disabled={pending}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {pending ? 'Adding...' : label}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { trpc } from '../../../lib/trpc';
+import { Field } from '../components/Field';
+import { Select } from '../components/Select';
+import { inputClass } from '../components/ui';
+import { useCascade } from '../hooks/useCascade';
+import { paperOptions, programOptions } from '../lib/catalog';
+import type { Content } from '../types';
+import { AddForm } from './AddForm';
+import { NameFields } from './NameFields';
+import { useAddForm } from './useAddForm';
+
+export function AddMockSetForm({ content }: { content: Content }) {
+  const create = trpc.admin.createMockExamSet.useMutation();
+  const form = useAddForm();
+  const pick = useCascade();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [minutes, setMinutes] = useState('60');
+
+  const invalid = !pick.programId
+    ? 'Choose a program.'
+    : !pick.paperId
+      ? 'Choose a paper.'
+      : !title.trim()
+        ? 'Enter a title.'
+        : /^\d+$/.test(minutes) && Number(minutes) >= 1
+          ? null
+          : 'Enter the time limit in whole minutes.';
+  const onSubmit = () =>
+    form.submit(
+      invalid,
+      () =>
+        create.mutateAsync({
+          paper_id: Number(pick.paperId),
+          title,
+          description,
+          time_limit_minutes: Number(minutes),
+        }),
+      `Mock exam set "${title.trim()}" added. Upload its questions under Upload Questions.`,
+      () => {
+        setTitle('');
+        setDescription('');
+      },
+    );
+
+  return (
+    <AddForm label="Add mock exam set" pending={create.isPending} onSubmit={onSubmit} {...form}>
+      <Select
+        label="Program"
+        value={pick.programId}
+        options={programOptions(content)}
+        placeholder="Select a program"
+        onChange={pick.setProgram}
+      />
+      <Select
+        label="Paper"
+        value={pick.paperId}
+        options={paperOptions(content, pick.programId)}
+        placeholder={pick.programId ? 'Select a paper' : 'Select a program first'}
+        onChange={pick.setPaper}
+        disabled={!pick.programId}
+      />
+      <NameFields
+        nameLabel="Title"
+        name={title}
+        description={description}
+        onName={setTitle}
+        onDescription={setDescription}
+      />
+      <Field label="Time limit (minutes)">
+        {(id) => (
+          <input
+            id={id}
+            className={inputClass}
+            type="number"
+            min={1}
+            max={600}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
+        )}
+      </Field>
+    </AddForm>
+  );
+}

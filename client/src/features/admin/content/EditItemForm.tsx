@@ -1,0 +1,96 @@
+// Inline edit of an item's name or title, description and (mock sets) time limit.
+import { useState, type FormEvent } from 'react';
+import { Field } from '../components/Field';
+import { Notice } from '../components/Notice';
+import { inputClass, primaryButton, secondaryButton } from '../components/ui';
+import { messageOf } from '../lib/errors';
+import type { Item } from './items';
+import type { useUpdateItem } from './useUpdateItem';
+
+export function EditItemForm({
+  item,
+  update,
+  onDone,
+}: {
+  item: Item;
+  update: ReturnType<typeof useUpdateItem>;
+  onDone: () => void;
+}) {
+  const [name, setName] = useState(item.name);
+  const [description, setDescription] = useState(item.description ?? '');
+  const [minutes, setMinutes] = useState(String(item.timeLimit ?? ''));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setProblem('The name cannot be empty.');
+    if (item.timeLimit !== null && !(/^\d+$/.test(minutes) && Number(minutes) >= 1))
+      return setProblem('Enter the time limit in whole minutes.');
+    setProblem(null);
+    try {
+      await update.mutateAsync({
+        name,
+        description: item.description === null ? undefined : description,
+        time_limit_minutes: item.timeLimit === null ? undefined : Number(minutes),
+      });
+      onDone();
+    } catch (err) {
+      setProblem(messageOf(err, 'Could not save. Please try again.'));
+    }
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label={`Edit ${item.name}`} className="flex flex-col gap-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <Field label="Name">
+          {(id) => (
+            <input
+              id={id}
+              className={inputClass}
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        {item.description !== null && (
+          <Field label="Description">
+            {(id) => (
+              <input
+                id={id}
+                className={inputClass}
+                value={description}
+                maxLength={2000}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {item.timeLimit !== null && (
+          <Field label="Time limit (minutes)">
+            {(id) => (
+              <input
+                id={id}
+                className={inputClass}
+                type="number"
+                min={1}
+                max={600}
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+      </div>
+      {problem && <Notice kind="error">{problem}</Notice>}
+      <div className="flex gap-2">
+        <button type="submit" className={primaryButton} disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+// One content item: its name and context, Edit (inline) and Deactivate / Reactivate.
+import Pencil from 'lucide-react/icons/pencil';
+import Power from 'lucide-react/icons/power';
+import { useState } from 'react';
+import { smallButton } from '../components/ui';
+import { messageOf } from '../lib/errors';
+import { EditItemForm } from './EditItemForm';
+import type { Item } from './items';
+import { useUpdateItem } from './useUpdateItem';
+
+export function ItemRow({ item }: { item: Item }) {
+  const update = useUpdateItem(item);
+  const [editing, setEditing] = useState(false);
+
+  if (editing) {
+    return (
+      <li className="py-2">
+        <EditItemForm item={item} update={update} onDone={() => setEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">
+          {item.name}
+          {!item.isActive && (
+            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+              Inactive
+            </span>
+          )}
+        </p>
+        {item.meta && <p className="text-xs break-words text-slate-500 dark:text-slate-400">{item.meta}</p>}
+        {update.isError && (
+          <p role="alert" className="text-xs text-red-600">
+            {messageOf(update.error, 'Could not save. Please try again.')}
+          </p>
+        )}
+      </div>
+      <div className="flex gap-1">
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => setEditing(true)}
+          aria-label={`Edit ${item.name}`}
+        >
+          <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> Edit
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          disabled={update.isPending}
+          onClick={() => update.mutate({ is_active: !item.isActive })}
+          aria-label={`${item.isActive ? 'Deactivate' : 'Reactivate'} ${item.name}`}
+        >
+          <Power className="h-3.5 w-3.5" aria-hidden="true" />
+          {item.isActive ? 'Deactivate' : 'Reactivate'}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+// One row model for the five kinds of content, so a single list and edit form serve them all.
+import type { Content } from '../types';
+
+export type Kind = 'program' | 'paper' | 'topic' | 'practiceSet' | 'mockSet';
+
+export interface Item {
+  kind: Kind;
+  id: number;
+  name: string;
+  /** null: this kind has no description (practice sets). */
+  description: string | null;
+  /** null: this kind has no time limit (everything but mock sets). */
+  timeLimit: number | null;
+  isActive: boolean;
+  meta: string;
+}
+
+export interface ItemPatch {
+  name?: string;
+  description?: string;
+  time_limit_minutes?: number;
+  is_active?: boolean;
+}
+
+const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
+
+export function itemsOf(content: Content): Record<Kind, Item[]> {
+  const programName = new Map(content.programs.map((p) => [p.id, p.name]));
+  const paperProgram = new Map(content.papers.map((p) => [p.id, p.program]));
+  return {
+    program: content.programs.map((p) => ({
+      kind: 'program',
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      timeLimit: null,
+      isActive: p.is_active,
+      meta: p.description,
+    })),
+    paper: content.papers.map((p) => ({
+      kind: 'paper',
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      timeLimit: null,
+      isActive: p.is_active,
+      meta: p.program_name,
+    })),
+    topic: content.topics.map((t) => ({
+      kind: 'topic',
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      timeLimit: null,
+      isActive: t.is_active,
+      meta: [programName.get(paperProgram.get(t.paper) ?? -1), t.paper_name].filter(Boolean).join(' › '),
+    })),
+    mockSet: content.mockExamSets.map((s) => ({
+      kind: 'mockSet',
+      id: s.id,
+      name: s.title,
+      description: s.description,
+      timeLimit: s.time_limit_minutes,
+      isActive: s.is_active,
+      meta: `${s.program_name} › ${s.paper_name} · ${questions(s.total_questions)} · ${s.time_limit_minutes} min`,
+    })),
+    practiceSet: content.practiceSets.map((s) => ({
+      kind: 'practiceSet',
+      id: s.id,
+      name: s.title,
+      description: null,
+      timeLimit: null,
+      isActive: s.is_active,
+      meta: `${s.paper_name} › ${s.topic_name} · ${questions(s.total_questions)}`,
+    })),
+  };
+}

@@ -1,0 +1,29 @@
+// The file format beside the form, with correctly-headed templates to start from.
+import Download from 'lucide-react/icons/download';
+import { HEADERS, REQUIRED_FORMAT } from '../../../../../shared/domain/questionFormat';
+import { cardClass, secondaryButton } from '../components/ui';
+
+const TEMPLATE_URL = '/api/admin/upload-template/';
+
+export function FormatHelp() {
+  return (
+    <aside className={`${cardClass} flex flex-col gap-3 text-sm`} aria-label="File format">
+      <h2 className="font-semibold">File format</h2>
+      <p className="text-slate-600 dark:text-slate-300">Row 1 holds exactly these column headers:</p>
+      <p className="font-mono text-xs break-words">{HEADERS.join(', ')}</p>
+      <ul className="list-disc pl-5 text-slate-600 dark:text-slate-300">
+        {REQUIRED_FORMAT.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <a className={secondaryButton} href={`${TEMPLATE_URL}?format=xlsx`} download>
+          <Download className="h-4 w-4" aria-hidden="true" /> Template (.xlsx)
+        </a>
+        <a className={secondaryButton} href={`${TEMPLATE_URL}?format=csv`} download>
+          <Download className="h-4 w-4" aria-hidden="true" /> Template (.csv)
+        </a>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+// Upload Questions (SPEC 2, 5, 8; issue 5 point 5): choose where the questions go and the file,
+// preview the parsed rows and every failing row, then upload.
+import Eye from 'lucide-react/icons/eye';
+import Upload from 'lucide-react/icons/upload';
+import { LoadError } from '../components/LoadError';
+import { Loading } from '../components/Loading';
+import { cardClass, primaryButton, secondaryButton } from '../components/ui';
+import type { AdminData } from '../hooks/useAdminData';
+import { FormatHelp } from './FormatHelp';
+import { PreviewPanel } from './PreviewPanel';
+import { UploadFeedback } from './UploadFeedback';
+import { UploadFields } from './UploadFields';
+import { useUploadForm } from './useUploadForm';
+
+const uploadLabel = (n: number) => `Upload ${n} question${n === 1 ? '' : 's'}`;
+
+export function UploadTab({ content }: Pick<AdminData, 'content'>) {
+  const form = useUploadForm();
+  if (content.isPending) return <Loading label="Loading programs and papers…" />;
+  if (content.isError)
+    return <LoadError message="Failed to load content." onRetry={() => content.refetch()} />;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <form
+        className={`${cardClass} flex flex-col gap-4 lg:col-span-2`}
+        aria-label="Upload questions"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (form.previewed ? form.upload() : form.preview());
+        }}
+      >
+        <UploadFields form={form} content={content.data} />
+        <UploadFeedback success={form.success} failure={form.failure} />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={form.previewed ? secondaryButton : primaryButton}
+            disabled={form.busy !== null}
+            onClick={() => void form.preview()}
+          >
+            <Eye className="h-4 w-4" aria-hidden="true" />
+            {form.busy === 'preview' ? 'Checking...' : 'Preview'}
+          </button>
+          {form.previewed && (
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={form.busy !== null}
+              onClick={() => void form.upload()}
+            >
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              {form.busy === 'upload' ? 'Uploading...' : uploadLabel(form.answer?.total_questions ?? 0)}
+            </button>
+          )}
+        </div>
+        {form.answer && <PreviewPanel answer={form.answer} />}
+      </form>
+      <FormatHelp />
+    </div>
+  );
+}

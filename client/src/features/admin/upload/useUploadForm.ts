@@ -1,0 +1,125 @@
+// State of the upload form: the choices, a dry-run preview of exactly these choices, then the
+// upload itself; messages clear themselves (success 8 s, errors 10 s, SPEC 4).
+import { useState } from 'react';
+import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../../../../../shared/domain/questionFormat';
+import { trpc } from '../../../lib/trpc';
+import { useCascade } from '../hooks/useCascade';
+import { useTimedMessage } from '../hooks/useTimedMessage';
+import type { UploadAnswer } from '../types';
+import { sendUpload, type UploadFailure } from './sendUpload';
+
+type QuizType = 'practice' | 'mock';
+
+/** SPEC 5: a file of an accepted type, a program, a paper and, for practice, a topic. */
+function validated(
+  file: File | null,
+  quizType: QuizType,
+  pick: ReturnType<typeof useCascade>,
+): { file: File } | { problem: string } {
+  if (!file) return { problem: 'Please choose a file to upload.' };
+  const name = file.name.toLowerCase();
+  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext)))
+    return { problem: 'Please choose an .xlsx, .xls or .csv file.' };
+  // Checked here too so a too-large file is not sent over a slow mobile connection first.
+  if (file.size > MAX_FILE_BYTES)
+    return { problem: `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the upload limit.` };
+  if (!pick.programId) return { problem: 'Please select a program.' };
+  if (!pick.paperId) return { problem: 'Please select a paper.' };
+  if (quizType === 'practice' && !pick.topicId)
+    return { problem: 'Please select a topic for practice questions.' };
+  return { file };
+}
+
+export function useUploadForm() {
+  const utils = trpc.useUtils();
+  const pick = useCascade();
+  const [quizType, setQuizTypeState] = useState<QuizType>('practice');
+  const [file, setFileState] = useState<File | null>(null);
+  const [title, setTitleState] = useState('');
+  const [timeLimit, setTimeLimitState] = useState('');
+  // Bumped to empty the file input, which React cannot set.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [busy, setBusy] = useState<'preview' | 'upload' | null>(null);
+  /** The last answer for the current choices: a preview, or the failing rows. */
+  const [answer, setAnswer] = useState<Partial<UploadAnswer> | null>(null);
+  const [success, showSuccess] = useTimedMessage<string>(8_000);
+  const [failure, showFailure] = useTimedMessage<UploadFailure>(10_000);
+
+  /** Any change of the choices makes an earlier preview stale. */
+  const changed =
+    <T>(set: (v: T) => void) =>
+    (value: T) => {
+      set(value);
+      setAnswer(null);
+    };
+
+  function reset() {
+    setQuizTypeState('practice');
+    pick.reset();
+    setFileState(null);
+    setTitleState('');
+    setTimeLimitState('');
+    setFileInputKey((k) => k + 1);
+    setAnswer(null);
+  }
+
+  async function run(dryRun: boolean) {
+    const checked = validated(file, quizType, pick);
+    if ('problem' in checked) return showFailure({ message: checked.problem, issues: [], hint: null });
+    showSuccess(null);
+    showFailure(null);
+    setBusy(dryRun ? 'preview' : 'upload');
+    const outcome = await sendUpload(
+      {
+        file: checked.file,
+        quiz_type: quizType,
+        program_id: pick.programId,
+        paper_id: pick.paperId,
+        topic_id: pick.topicId,
+        title,
+        time_limit_minutes: timeLimit,
+      },
+      dryRun,
+    );
+    setBusy(null);
+    if (!outcome.ok) {
+      setAnswer(outcome.answer);
+      return showFailure(outcome.failure);
+    }
+    if (dryRun) return setAnswer(outcome.answer);
+    showSuccess(outcome.message);
+    reset();
+    await Promise.all([utils.admin.content.invalidate(), utils.admin.stats.invalidate()]);
+  }
+
+  return {
+    pick: {
+      ...pick,
+      setProgram: changed(pick.setProgram),
+      setPaper: changed(pick.setPaper),
+      setTopic: changed(pick.setTopic),
+    },
+    quizType,
+    setQuizType: changed((t: QuizType) => {
+      setQuizTypeState(t);
+      pick.setTopic('');
+    }),
+    file,
+    setFile: changed(setFileState),
+    title,
+    setTitle: changed(setTitleState),
+    timeLimit,
+    setTimeLimit: changed(setTimeLimitState),
+    fileInputKey,
+    busy,
+    answer,
+    /** Upload is offered only after a clean dry run of exactly these choices. */
+    previewed: Boolean(answer?.success && answer.dry_run),
+    success,
+    failure,
+    preview: () => run(true),
+    upload: () => run(false),
+  };
+}
+
+export type UploadForm = ReturnType<typeof useUploadForm>;

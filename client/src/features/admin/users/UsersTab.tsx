@@ -1,0 +1,67 @@
+// Users: every account with its profile fields, role and activity; filtered as you type.
+import Search from 'lucide-react/icons/search';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { EmptyState } from '../components/EmptyState';
+import { LoadError } from '../components/LoadError';
+import { Loading } from '../components/Loading';
+import { inputClass, secondaryButton } from '../components/ui';
+import type { AdminData } from '../hooks/useAdminData';
+import { filterUsers } from './filterUsers';
+import { UsersTable } from './UsersTable';
+
+// A school's whole intake can be thousands of rows: render a page at a time.
+const PAGE = 50;
+
+export function UsersTab({ users }: Pick<AdminData, 'users'>) {
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const deferred = useDeferredValue(query);
+  const matches = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
+
+  if (users.isPending) return <Loading label="Loading users…" />;
+  if (users.isError) return <LoadError message="Failed to load users." onRetry={() => users.refetch()} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <label className="relative block w-full sm:max-w-sm">
+          <span className="sr-only">Search users</span>
+          <Search
+            className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setShown(PAGE);
+            }}
+            placeholder="Search by name, e-mail, school, program or region"
+            className={`${inputClass} pl-9`}
+          />
+        </label>
+        <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          {matches.length} of {users.data.length} users
+        </p>
+      </div>
+      {matches.length === 0 ? (
+        <EmptyState
+          title="No users found"
+          text={users.data.length ? 'No users match your search.' : 'No users yet.'}
+        />
+      ) : (
+        <UsersTable users={matches.slice(0, shown)} />
+      )}
+      {matches.length > shown && (
+        <button
+          type="button"
+          className={`${secondaryButton} self-center`}
+          onClick={() => setShown(shown + PAGE)}
+        >
+          Show more ({matches.length - shown} left)
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { tableClass, tdClass, thClass } from '../components/ui';
+import { formatDate } from '../lib/format';
+import type { AdminUser } from '../types';
+
+function RoleBadge({ role }: { role: AdminUser['role'] }) {
+  const admin = role === 'admin';
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+        admin
+          ? 'bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-200'
+          : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'
+      }`}
+    >
+      {admin ? 'Admin' : 'Student'}
+    </span>
+  );
+}
+
+export function UsersTable({ users }: { users: AdminUser[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            <th className={thClass}>Name</th>
+            <th className={thClass}>Role</th>
+            <th className={thClass}>Program</th>
+            <th className={thClass}>School</th>
+            <th className={thClass}>Region</th>
+            <th className={thClass}>Gender</th>
+            <th className={thClass}>Date of birth</th>
+            <th className={thClass}>Joined</th>
+            <th className={thClass}>Sessions</th>
+            <th className={thClass}>Last result</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td className={tdClass}>
+                <div className="font-medium">{u.full_name}</div>
+                <div className="text-xs text-slate-500 dark:text-slate-400">{u.email}</div>
+                {!u.is_active && <div className="text-xs text-red-600">Inactive</div>}
+              </td>
+              <td className={tdClass}>
+                <RoleBadge role={u.role} />
+              </td>
+              <td className={tdClass}>{u.program_of_study || '—'}</td>
+              <td className={tdClass}>{u.school || '—'}</td>
+              <td className={tdClass}>{u.region_of_institution || '—'}</td>
+              <td className={tdClass}>{u.gender || '—'}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_of_birth)}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_joined)}</td>
+              <td className={tdClass}>{u.sessions_taken}</td>
+              <td className={tdClass}>
+                {u.last_result ? (
+                  <>
+                    <div className="font-medium">{u.last_result.percentage}%</div>
+                    <div className="text-xs text-slate-500 dark:text-slate-400">
+                      {u.last_result.quiz_name} · {formatDate(u.last_result.created_at)}
+                    </div>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
