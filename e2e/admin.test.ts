@@ -148,6 +148,41 @@ describe('admin area', { timeout: 60_000 }, () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('loads users, stats and results together, content after; a failed load offers Retry', async () => {
+    const events: string[] = [];
+    const isTrpc = (url: string) => new URL(url).pathname.startsWith('/trpc/admin.');
+    page.on('request', (r) => isTrpc(r.url()) && events.push(`sent ${new URL(r.url()).pathname}`));
+    page.on('requestfinished', (r) => isTrpc(r.url()) && events.push(`done ${new URL(r.url()).pathname}`));
+    page.on('requestfailed', (r) => isTrpc(r.url()) && events.push(`done ${new URL(r.url()).pathname}`));
+    const firstWave = (url: URL) =>
+      url.pathname.startsWith('/trpc/') && /admin\.(users|stats|results)/.test(url.pathname);
+    await page.route(firstWave, (route) => route.fulfill({ status: 500, body: 'down for maintenance' }));
+
+    await signInAsAdmin();
+    const statsError = page.getByRole('alert').filter({ hasText: 'Failed to load statistics.' });
+    await poll(() => statsError.isVisible()).toBe(true);
+    // One batched request carried all three; the content list was asked for only after they settled.
+    const first = events.find((e) => e.startsWith('sent') && e.includes('admin.users')) ?? '';
+    expect(first).toContain('admin.stats');
+    expect(first).toContain('admin.results');
+    const contentAt = events.findIndex((e) => e.startsWith('sent') && e.includes('admin.content'));
+    expect(contentAt).toBeGreaterThan(events.indexOf(first.replace('sent', 'done')));
+    await shot('admin-load-error-1280');
+
+    await page.unroute(firstWave);
+    await statsError.getByRole('button', { name: 'Retry' }).click();
+    await poll(() => page.getByText('Average score').first().isVisible()).toBe(true);
+    await tab('Users').click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to load users.' })
+      .getByRole('button', { name: 'Retry' })
+      .click();
+    await poll(() => page.getByRole('table').getByText(ADMIN.email).isVisible()).toBe(true);
+    // The forced failures are reported by Chromium itself; nothing else may reach the console.
+    expect(consoleErrors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+  });
+
   it('lists users with their profile, role and activity, and searches them', async () => {
     await signUpAndIn(t, {
       email: 'kofi.boateng@example.com',

@@ -1,22 +1,20 @@
 // The admin frame: a top bar (menu button on small screens, product name, theme, sign-out) and
 // a sidebar that is a drawer under 1024 px, as the student shell's is (SPEC 2, SPEC 9).
-import GraduationCap from 'lucide-react/icons/graduation-cap';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
-import Moon from 'lucide-react/icons/moon';
-import Sun from 'lucide-react/icons/sun';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
-import { isDark, setDark } from '../../../lib/theme';
+import { Brand } from '../../../components/Brand';
+import { FOCUS_RING } from '../../../components/Button';
+import { ThemeToggle } from '../../../components/ThemeToggle';
 import { AdminSidebar } from './AdminSidebar';
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dark, setDarkState] = useState(isDark);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -24,11 +22,6 @@ export function AdminShell({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
-
-  const toggleTheme = () => {
-    setDark(!dark);
-    setDarkState(!dark);
-  };
 
   const signOut = async () => {
     await logout();
@@ -40,7 +33,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 dark:border-slate-700 dark:bg-slate-900">
         <button
           type="button"
-          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800"
+          className={`rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS_RING}`}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="admin-sidebar"
@@ -52,8 +45,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <Menu className="h-5 w-5" aria-hidden="true" />
           )}
         </button>
-        <GraduationCap className="h-6 w-6 text-brand-600" aria-hidden="true" />
-        <span className="font-bold tracking-wide">NMC PREP RN</span>
+        <Brand />
         <span className="hidden rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 sm:inline dark:bg-slate-800 dark:text-brand-500">
           Admin
         </span>
@@ -61,22 +53,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <span className="hidden text-sm text-slate-600 md:inline dark:text-slate-300">
             {user?.full_name}
           </span>
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-            aria-label={dark ? 'Use light theme' : 'Use dark theme'}
-            onClick={toggleTheme}
-          >
-            {dark ? (
-              <Sun className="h-5 w-5" aria-hidden="true" />
-            ) : (
-              <Moon className="h-5 w-5" aria-hidden="true" />
-            )}
-          </button>
+          <ThemeToggle />
           <button
             type="button"
             onClick={signOut}
-            className="flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            className={`flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS_RING}`}
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Sign out

@@ -1,6 +1,7 @@
-// A native select with a placeholder option: '' stands for "nothing chosen".
-import { Field } from './Field';
-import { inputClass } from './ui';
+// A native select with a placeholder option: '' stands for "nothing chosen". The label points at
+// the select by id, so the accessible name is the label alone (a wrapping label adds the options).
+import { useId } from 'react';
+import { INPUT_CLASS } from '../../../components/TextField';
 
 export interface Option {
   value: string;
@@ -22,24 +23,26 @@ export function Select({
   onChange: (value: string) => void;
   disabled?: boolean;
 }) {
+  const id = useId();
   return (
-    <Field label={label}>
-      {(id) => (
-        <select
-          id={id}
-          className={inputClass}
-          value={value}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={INPUT_CLASS}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -2,8 +2,8 @@
 // runs, the server's own message if it refuses, and a confirmation when it is done.
 import Plus from 'lucide-react/icons/plus';
 import type { FormEvent, ReactNode } from 'react';
-import { Notice } from '../components/Notice';
-import { primaryButton } from '../components/ui';
+import { Alert } from '../../../components/Alert';
+import { buttonClass } from '../../../components/Button';
 
 export function AddForm({
   label,
@@ -32,9 +32,9 @@ export function AddForm({
       className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/50"
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>
-      {problem && <Notice kind="error">{problem}</Notice>}
-      {success && <Notice kind="success">{success}</Notice>}
-      <button type="submit" className={`${primaryButton} self-start`} disabled={pending}>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      {success && <Alert tone="success">{success}</Alert>}
+      <button type="submit" className={buttonClass('primary', 'self-start')} disabled={pending}>
         <Plus className="h-4 w-4" aria-hidden="true" />
         {pending ? 'Adding...' : label}
       </button>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { Field } from '../components/Field';
 import { Select } from '../components/Select';
-import { inputClass } from '../components/ui';
 import { useCascade } from '../hooks/useCascade';
 import { paperOptions, programOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import { AddForm } from './AddForm';
 import { NameFields } from './NameFields';
 import { useAddForm } from './useAddForm';
+import { TextField } from '../../../components/TextField';
 
 export function AddMockSetForm({ content }: { content: Content }) {
   const create = trpc.admin.createMockExamSet.useMutation();
@@ -68,19 +67,14 @@ export function AddMockSetForm({ content }: { content: Content }) {
         onName={setTitle}
         onDescription={setDescription}
       />
-      <Field label="Time limit (minutes)">
-        {(id) => (
-          <input
-            id={id}
-            className={inputClass}
-            type="number"
-            min={1}
-            max={600}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Time limit (minutes)"
+        type="number"
+        min={1}
+        max={600}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+      />
     </AddForm>
   );
 }

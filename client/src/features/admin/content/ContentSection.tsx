@@ -2,9 +2,10 @@
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
 import { useId, useState, type ReactNode } from 'react';
-import { cardClass, secondaryButton } from '../components/ui';
+import { cardClass } from '../components/ui';
 import type { Item } from './items';
 import { ItemRow } from './ItemRow';
+import { buttonClass } from '../../../components/Button';
 
 export function ContentSection({
   title,
@@ -29,7 +30,7 @@ export function ContentSection({
         </h2>
         <button
           type="button"
-          className={secondaryButton}
+          className={buttonClass('secondary')}
           aria-expanded={adding}
           onClick={() => setAdding(!adding)}
         >

@@ -1,7 +1,5 @@
 // Content Management: programs, papers, topics, mock exam sets and practice sets, each with an
 // add form and per-item edit and deactivate (SPEC 2, issue 5 point 4).
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import type { AdminData } from '../hooks/useAdminData';
 import { AddMockSetForm } from './AddMockSetForm';
 import { AddPaperForm } from './AddPaperForm';
@@ -10,11 +8,15 @@ import { AddProgramForm } from './AddProgramForm';
 import { AddTopicForm } from './AddTopicForm';
 import { ContentSection } from './ContentSection';
 import { itemsOf } from './items';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
 
 export function ContentTab({ content }: Pick<AdminData, 'content'>) {
-  if (content.isPending) return <Loading label="Loading content…" />;
+  if (content.isPending) return <SkeletonGrid count={3} label="Loading content…" />;
   if (content.isError)
-    return <LoadError message="Failed to load content." onRetry={() => content.refetch()} />;
+    return (
+      <ErrorPanel retryLabel="Retry" message="Failed to load content." onRetry={() => content.refetch()} />
+    );
   const items = itemsOf(content.data);
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

@@ -1,11 +1,11 @@
 // Inline edit of an item's name or title, description and (mock sets) time limit.
 import { useState, type FormEvent } from 'react';
-import { Field } from '../components/Field';
-import { Notice } from '../components/Notice';
-import { inputClass, primaryButton, secondaryButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
 import type { Item } from './items';
 import type { useUpdateItem } from './useUpdateItem';
+import { Alert } from '../../../components/Alert';
+import { buttonClass } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
 
 export function EditItemForm({
   item,
@@ -42,52 +42,32 @@ export function EditItemForm({
   return (
     <form onSubmit={save} noValidate aria-label={`Edit ${item.name}`} className="flex flex-col gap-2">
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Field label="Name">
-          {(id) => (
-            <input
-              id={id}
-              className={inputClass}
-              value={name}
-              maxLength={200}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         {item.description !== null && (
-          <Field label="Description">
-            {(id) => (
-              <input
-                id={id}
-                className={inputClass}
-                value={description}
-                maxLength={2000}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Description"
+            value={description}
+            maxLength={2000}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         )}
         {item.timeLimit !== null && (
-          <Field label="Time limit (minutes)">
-            {(id) => (
-              <input
-                id={id}
-                className={inputClass}
-                type="number"
-                min={1}
-                max={600}
-                value={minutes}
-                onChange={(e) => setMinutes(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Time limit (minutes)"
+            type="number"
+            min={1}
+            max={600}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
         )}
       </div>
-      {problem && <Notice kind="error">{problem}</Notice>}
+      {problem && <Alert tone="error">{problem}</Alert>}
       <div className="flex gap-2">
-        <button type="submit" className={primaryButton} disabled={update.isPending}>
+        <button type="submit" className={buttonClass('primary')} disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save'}
         </button>
-        <button type="button" className={secondaryButton} onClick={onDone}>
+        <button type="button" className={buttonClass('secondary')} onClick={onDone}>
           Cancel
         </button>
       </div>

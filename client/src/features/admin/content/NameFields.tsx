@@ -1,6 +1,5 @@
 // The name (or title) and description inputs most add forms share.
-import { Field } from '../components/Field';
-import { inputClass } from '../components/ui';
+import { TextField } from '../../../components/TextField';
 
 export function NameFields({
   nameLabel,
@@ -17,29 +16,14 @@ export function NameFields({
 }) {
   return (
     <>
-      <Field label={nameLabel}>
-        {(id) => (
-          <input
-            id={id}
-            className={inputClass}
-            value={name}
-            maxLength={200}
-            onChange={(e) => onName(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label={nameLabel} value={name} maxLength={200} onChange={(e) => onName(e.target.value)} />
       {onDescription && (
-        <Field label="Description (optional)">
-          {(id) => (
-            <input
-              id={id}
-              className={inputClass}
-              value={description ?? ''}
-              maxLength={2000}
-              onChange={(e) => onDescription(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Description (optional)"
+          value={description ?? ''}
+          maxLength={2000}
+          onChange={(e) => onDescription(e.target.value)}
+        />
       )}
     </>
   );

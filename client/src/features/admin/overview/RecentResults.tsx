@@ -1,14 +1,16 @@
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import type { AdminData } from '../hooks/useAdminData';
 import { formatDateTime } from '../lib/format';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
 
 const SHOWN = 5;
 
 export function RecentResults({ results }: Pick<AdminData, 'results'>) {
-  if (results.isPending) return <Loading label="Loading results…" />;
+  if (results.isPending) return <SkeletonGrid count={3} label="Loading results…" />;
   if (results.isError)
-    return <LoadError message="Failed to load results." onRetry={() => results.refetch()} />;
+    return (
+      <ErrorPanel retryLabel="Retry" message="Failed to load results." onRetry={() => results.refetch()} />
+    );
   if (results.data.length === 0) return <p className="text-sm text-slate-500">No quiz results yet.</p>;
   return (
     <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">

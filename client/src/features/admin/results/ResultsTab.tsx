@@ -3,14 +3,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
-import { secondaryButton } from '../components/ui';
 import type { AdminData } from '../hooks/useAdminData';
 import { ResultsFilters } from './ResultsFilters';
 import { ResultsTable } from './ResultsTable';
 import { useResultsFilter } from './useResultsFilter';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { EmptyState } from '../../../components/EmptyState';
+import { SkeletonGrid } from '../../../components/Skeleton';
+import { buttonClass } from '../../../components/Button';
 
 const PAGE = 50;
 /** admin.results answers with the newest 1000 matches at most (docs/api-contract.md). */
@@ -28,15 +28,17 @@ export function ResultsTab({
   const results = trpc.admin.results.useQuery(filter.input, { placeholderData: keepPreviousData });
 
   let body;
-  if (results.isPending) body = <Loading label="Loading results…" />;
+  if (results.isPending) body = <SkeletonGrid count={3} label="Loading results…" />;
   else if (results.isError)
-    body = <LoadError message="Failed to load results." onRetry={() => results.refetch()} />;
+    body = (
+      <ErrorPanel retryLabel="Retry" message="Failed to load results." onRetry={() => results.refetch()} />
+    );
   else if (results.data.length === 0) {
     const none = !filter.active || allResults.data?.length === 0;
     body = (
       <EmptyState
         title="No results found"
-        text={none ? 'No quiz results available.' : 'No results match your filter criteria.'}
+        message={none ? 'No quiz results available.' : 'No results match your filter criteria.'}
       />
     );
   } else {
@@ -52,7 +54,7 @@ export function ResultsTab({
         {results.data.length > shown && (
           <button
             type="button"
-            className={`${secondaryButton} self-center`}
+            className={buttonClass('secondary', 'self-center')}
             onClick={() => setShown(shown + PAGE)}
           >
             Show more ({results.data.length - shown} left)
@@ -66,7 +68,8 @@ export function ResultsTab({
     <div className="flex flex-col gap-4">
       <ResultsFilters filter={filter} content={content.data} />
       {content.isError && (
-        <LoadError
+        <ErrorPanel
+          retryLabel="Retry"
           message="Failed to load programs and papers for the filters."
           onRetry={() => content.refetch()}
         />

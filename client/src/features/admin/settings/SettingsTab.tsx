@@ -5,10 +5,10 @@ import Database from 'lucide-react/icons/database';
 import Info from 'lucide-react/icons/info';
 import type { ReactNode } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
 import { cardClass } from '../components/ui';
 import { formatBytes, formatDateTime } from '../lib/format';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,9 +21,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function SettingsTab() {
   const system = trpc.admin.system.useQuery();
-  if (system.isPending) return <Loading label="Loading system information…" />;
+  if (system.isPending) return <SkeletonGrid count={3} label="Loading system information…" />;
   if (system.isError)
-    return <LoadError message="Failed to load system information." onRetry={() => system.refetch()} />;
+    return (
+      <ErrorPanel
+        retryLabel="Retry"
+        message="Failed to load system information."
+        onRetry={() => system.refetch()}
+      />
+    );
   const { version, database, last_backup: backup } = system.data;
   const connected = database.status === 'Connected';
 

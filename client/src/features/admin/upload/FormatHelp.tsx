@@ -1,7 +1,8 @@
 // The file format beside the form, with correctly-headed templates to start from.
 import Download from 'lucide-react/icons/download';
 import { HEADERS, REQUIRED_FORMAT } from '../../../../../shared/domain/questionFormat';
-import { cardClass, secondaryButton } from '../components/ui';
+import { cardClass } from '../components/ui';
+import { buttonClass } from '../../../components/Button';
 
 const TEMPLATE_URL = '/api/admin/upload-template/';
 
@@ -17,10 +18,10 @@ export function FormatHelp() {
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <a className={secondaryButton} href={`${TEMPLATE_URL}?format=xlsx`} download>
+        <a className={buttonClass('secondary')} href={`${TEMPLATE_URL}?format=xlsx`} download>
           <Download className="h-4 w-4" aria-hidden="true" /> Template (.xlsx)
         </a>
-        <a className={secondaryButton} href={`${TEMPLATE_URL}?format=csv`} download>
+        <a className={buttonClass('secondary')} href={`${TEMPLATE_URL}?format=csv`} download>
           <Download className="h-4 w-4" aria-hidden="true" /> Template (.csv)
         </a>
       </div>

@@ -1,6 +1,6 @@
 // The messages of SPEC 8: success, or the failure with its 'File Format Issues' list and hint.
-import { Notice } from '../components/Notice';
 import type { UploadFailure } from './sendUpload';
+import { Alert } from '../../../components/Alert';
 
 export function UploadFeedback({
   success,
@@ -11,9 +11,9 @@ export function UploadFeedback({
 }) {
   return (
     <>
-      {success && <Notice kind="success">{success}</Notice>}
+      {success && <Alert tone="success">{success}</Alert>}
       {failure && (
-        <Notice kind="error">
+        <Alert tone="error">
           <p className="font-medium">{failure.message}</p>
           {failure.hint && <p className="mt-1">{failure.hint}</p>}
           {failure.issues.length > 0 && (
@@ -26,7 +26,7 @@ export function UploadFeedback({
               </ul>
             </div>
           )}
-        </Notice>
+        </Alert>
       )}
     </>
   );

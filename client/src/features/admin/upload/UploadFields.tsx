@@ -1,9 +1,8 @@
-import { Field } from '../components/Field';
 import { Select } from '../components/Select';
-import { inputClass } from '../components/ui';
 import { paperOptions, programOptions, topicOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import type { UploadForm } from './useUploadForm';
+import { TextField } from '../../../components/TextField';
 
 export function UploadFields({ form, content }: { form: UploadForm; content: Content }) {
   const { pick } = form;
@@ -52,43 +51,31 @@ export function UploadFields({ form, content }: { form: UploadForm; content: Con
           disabled={!pick.paperId}
         />
       )}
-      <Field label="Question file" hint=".xlsx, .xls or .csv">
-        {(id) => (
-          <input
-            id={id}
-            key={form.fileInputKey}
-            type="file"
-            accept=".xlsx,.xls,.csv"
-            className={inputClass}
-            onChange={(e) => form.setFile(e.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
-      <Field label="Set title (optional)" hint="Defaults to the file name">
-        {(id) => (
-          <input
-            id={id}
-            className={inputClass}
-            value={form.title}
-            maxLength={200}
-            onChange={(e) => form.setTitle(e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Question file"
+        hint=".xlsx, .xls or .csv"
+        key={form.fileInputKey}
+        type="file"
+        accept=".xlsx,.xls,.csv"
+        onChange={(e) => form.setFile(e.target.files?.[0] ?? null)}
+      />
+      <TextField
+        label="Set title (optional)"
+        hint="Defaults to the file name"
+        value={form.title}
+        maxLength={200}
+        onChange={(e) => form.setTitle(e.target.value)}
+      />
       {!practice && (
-        <Field label="Time limit in minutes (optional)" hint="Defaults to 60">
-          {(id) => (
-            <input
-              id={id}
-              className={inputClass}
-              type="number"
-              min={1}
-              max={600}
-              value={form.timeLimit}
-              onChange={(e) => form.setTimeLimit(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Time limit in minutes (optional)"
+          hint="Defaults to 60"
+          type="number"
+          min={1}
+          max={600}
+          value={form.timeLimit}
+          onChange={(e) => form.setTimeLimit(e.target.value)}
+        />
       )}
     </div>
   );

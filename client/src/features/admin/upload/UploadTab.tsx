@@ -2,23 +2,26 @@
 // preview the parsed rows and every failing row, then upload.
 import Eye from 'lucide-react/icons/eye';
 import Upload from 'lucide-react/icons/upload';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
-import { cardClass, primaryButton, secondaryButton } from '../components/ui';
+import { cardClass } from '../components/ui';
 import type { AdminData } from '../hooks/useAdminData';
 import { FormatHelp } from './FormatHelp';
 import { PreviewPanel } from './PreviewPanel';
 import { UploadFeedback } from './UploadFeedback';
 import { UploadFields } from './UploadFields';
 import { useUploadForm } from './useUploadForm';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
+import { buttonClass } from '../../../components/Button';
 
 const uploadLabel = (n: number) => `Upload ${n} question${n === 1 ? '' : 's'}`;
 
 export function UploadTab({ content }: Pick<AdminData, 'content'>) {
   const form = useUploadForm();
-  if (content.isPending) return <Loading label="Loading programs and papers…" />;
+  if (content.isPending) return <SkeletonGrid count={3} label="Loading programs and papers…" />;
   if (content.isError)
-    return <LoadError message="Failed to load content." onRetry={() => content.refetch()} />;
+    return (
+      <ErrorPanel retryLabel="Retry" message="Failed to load content." onRetry={() => content.refetch()} />
+    );
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -36,7 +39,7 @@ export function UploadTab({ content }: Pick<AdminData, 'content'>) {
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className={form.previewed ? secondaryButton : primaryButton}
+            className={buttonClass(form.previewed ? 'secondary' : 'primary')}
             disabled={form.busy !== null}
             onClick={() => void form.preview()}
           >
@@ -46,7 +49,7 @@ export function UploadTab({ content }: Pick<AdminData, 'content'>) {
           {form.previewed && (
             <button
               type="button"
-              className={primaryButton}
+              className={buttonClass('primary')}
               disabled={form.busy !== null}
               onClick={() => void form.upload()}
             >

@@ -1,13 +1,14 @@
 // Users: every account with its profile fields, role and activity; filtered as you type.
 import Search from 'lucide-react/icons/search';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
-import { Loading } from '../components/Loading';
-import { inputClass, secondaryButton } from '../components/ui';
 import type { AdminData } from '../hooks/useAdminData';
 import { filterUsers } from './filterUsers';
 import { UsersTable } from './UsersTable';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { EmptyState } from '../../../components/EmptyState';
+import { SkeletonGrid } from '../../../components/Skeleton';
+import { buttonClass } from '../../../components/Button';
+import { INPUT_CLASS } from '../../../components/TextField';
 
 // A school's whole intake can be thousands of rows: render a page at a time.
 const PAGE = 50;
@@ -18,8 +19,9 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
   const deferred = useDeferredValue(query);
   const matches = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
 
-  if (users.isPending) return <Loading label="Loading users…" />;
-  if (users.isError) return <LoadError message="Failed to load users." onRetry={() => users.refetch()} />;
+  if (users.isPending) return <SkeletonGrid count={3} label="Loading users…" />;
+  if (users.isError)
+    return <ErrorPanel retryLabel="Retry" message="Failed to load users." onRetry={() => users.refetch()} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -38,7 +40,7 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
               setShown(PAGE);
             }}
             placeholder="Search by name, e-mail, school, program or region"
-            className={`${inputClass} pl-9`}
+            className={`${INPUT_CLASS} pl-9`}
           />
         </label>
         <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
@@ -48,7 +50,7 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
       {matches.length === 0 ? (
         <EmptyState
           title="No users found"
-          text={users.data.length ? 'No users match your search.' : 'No users yet.'}
+          message={users.data.length ? 'No users match your search.' : 'No users yet.'}
         />
       ) : (
         <UsersTable users={matches.slice(0, shown)} />
@@ -56,7 +58,7 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
       {matches.length > shown && (
         <button
           type="button"
-          className={`${secondaryButton} self-center`}
+          className={buttonClass('secondary', 'self-center')}
           onClick={() => setShown(shown + PAGE)}
         >
           Show more ({matches.length - shown} left)
