@@ -1,20 +1,28 @@
 // Small helpers the browser tests share.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
 
-/** Screenshots at phone (360 px) and desktop (1280 px) widths; at 360 px nothing may scroll sideways. */
+/**
+ * Screenshots at phone (360 px) and desktop (1280 px) widths. At 360 px nothing may scroll
+ * sideways, and axe-core must find no serious accessibility problem.
+ */
 export async function screenshotsAtBothWidths(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForTimeout(100);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(100);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(original);
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.waitForTimeout(100);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    expect(await accessibilityProblems(page), `${name}: accessibility`).toEqual([]);
+    await screenshot(page, `${name}-360`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(100);
+    await screenshot(page, `${name}-1280`);
+  } finally {
+    await page.setViewportSize(original);
+  }
 }
 
 /** Reads the mm:ss (or h:mm:ss) countdown as seconds. */

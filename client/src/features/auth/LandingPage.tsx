@@ -46,9 +46,11 @@ export default function LandingPage() {
           >
             Sign In
           </Link>
-          <Link to="/register" className={buttonClass('primary', 'hidden sm:inline-flex')}>
-            Get Started
-          </Link>
+          <span className="hidden sm:block">
+            <Link to="/register" className={buttonClass('primary')}>
+              Get Started
+            </Link>
+          </span>
         </nav>
       </header>
       <main className="flex-1">

@@ -24,7 +24,11 @@ export default function PapersPage({ mode }: { mode: WizardMode }) {
             : 'Pick the paper you want to practise.'
         }
       />
-      <ListStates query={papers} failure="Failed to load papers" empty={{ title: 'No Papers Available' }}>
+      <ListStates
+        query={papers}
+        failure={mode === 'mock' ? 'Failed to load exam papers' : 'Failed to load papers'}
+        empty={{ title: 'No Papers Available' }}
+      >
         {(items) => (
           <CardGrid>
             {items.map((p) => (

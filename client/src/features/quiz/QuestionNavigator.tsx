@@ -27,7 +27,7 @@ export function QuestionNavigator({ total, current, isAnswered, onGo }: Navigato
                 aria-label={`Question ${i + 1}${answered ? ', answered' : ', not answered'}`}
                 className={`flex aspect-square w-full items-center justify-center rounded text-xs font-medium ${FOCUS_RING} ${
                   answered
-                    ? 'bg-brand-600 text-white'
+                    ? 'bg-brand-700 text-white'
                     : 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200'
                 } ${i === current ? 'ring-2 ring-amber-500 ring-offset-1 dark:ring-offset-slate-800' : ''}`}
               >

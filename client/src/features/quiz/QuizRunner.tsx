@@ -97,7 +97,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-800">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3">
           <div className="min-w-0 flex-1">
-            <h1 className="truncate font-semibold">{start.session.quiz_name}</h1>
+            <h1 className="line-clamp-2 font-semibold">{start.session.quiz_name}</h1>
             <p className="text-xs text-slate-500 dark:text-slate-400">
               {mock ? 'Mock Exam' : topicName ? `Practice · ${topicName}` : 'Practice'} · {answeredCount} of{' '}
               {questions.length} answered

@@ -22,7 +22,7 @@ export function SampleNavigator({ total, current, answers, flagged, onGo }: Samp
           const tone = flagged[i]
             ? 'bg-amber-400 text-slate-900'
             : answered
-              ? 'bg-brand-600 text-white'
+              ? 'bg-brand-700 text-white'
               : 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200';
           const status = [answered ? 'answered' : 'unanswered', flagged[i] ? 'flagged' : '']
             .filter(Boolean)
@@ -43,7 +43,7 @@ export function SampleNavigator({ total, current, answers, flagged, onGo }: Samp
         })}
       </ol>
       <ul className="mt-4 space-y-1 text-xs text-slate-600 dark:text-slate-300">
-        <Legend tone="bg-brand-600" label="Answered" />
+        <Legend tone="bg-brand-700" label="Answered" />
         <Legend tone="bg-amber-400" label="Flagged" />
         <Legend tone="bg-slate-200 dark:bg-slate-600" label="Unanswered" />
       </ul>
