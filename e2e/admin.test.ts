@@ -126,6 +126,9 @@ describe('admin area', { timeout: 60_000 }, () => {
     await page.goto(`${t.url}/admin`);
     await page.getByText('NMC PREP RN').waitFor();
     await shot('admin-overview-1280');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await shot('admin-overview-dark-1280');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
 
     await page.setViewportSize({ width: 360, height: 740 });
     const usersLink = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' });
@@ -323,6 +326,36 @@ describe('admin area', { timeout: 60_000 }, () => {
     expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
+  it('uploads a mock exam set under the paper with its title and time limit', async () => {
+    const c = await makeCatalog(t.db);
+    await signInAsAdmin();
+    await page.goto(`${t.url}/admin/questions`);
+    await page.getByLabel('Mock exam').check();
+    expect(await page.getByLabel('Topic', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
+    await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
+    await page.getByLabel('Set title (optional)').fill('Mock Exam 2');
+    await page.getByLabel('Time limit in minutes (optional)').fill('45');
+    await page.getByLabel('Question file').setInputFiles({
+      name: 'anything.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${HEADER.join(',')}\nWhich organ makes insulin?,Liver,Pancreas,Spleen,Kidney,B,Beta cells`,
+      ),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Upload 1 question' }).click();
+    await poll(() => page.getByRole('status').filter({ hasText: 'Mock Exam 2' }).isVisible()).toBe(true);
+    const mock = await t.db
+      .selectFrom('mock_exam_sets')
+      .selectAll()
+      .where('title', '=', 'Mock Exam 2')
+      .executeTakeFirstOrThrow();
+    expect(mock).toMatchObject({ paper_id: c.paper.id, time_limit_minutes: 45 });
+    expect(await page.getByLabel('Practice test').isChecked()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('validates the upload form before sending anything', async () => {
     await makeCatalog(t.db);
     await signInAsAdmin();
@@ -463,6 +496,35 @@ describe('admin area', { timeout: 60_000 }, () => {
     await topics.getByRole('button', { name: 'Reactivate Antenatal and postnatal care' }).click();
     await poll(() => topics.getByText('Inactive').count()).toBe(0);
     expect((await t.db.selectFrom('topics').selectAll().executeTakeFirstOrThrow()).is_active).toBe(1);
+    // Sets: a practice set under the new topic and a mock exam set with its time limit, then re-timed.
+    await page
+      .getByRole('region', { name: /^Practice Sets/ })
+      .getByRole('button', { name: 'Add practice set' })
+      .click();
+    const practiceForm = page.getByRole('form', { name: 'Add practice set' });
+    await practiceForm.getByLabel('Program').selectOption({ label: 'Registered Midwifery' });
+    await practiceForm.getByLabel('Paper').selectOption({ label: 'Paper 2: Obstetrics' });
+    await practiceForm.getByLabel('Topic').selectOption({ label: 'Antenatal and postnatal care' });
+    await practiceForm.getByLabel('Title').fill('Antenatal drill 1');
+    await practiceForm.getByRole('button', { name: 'Add practice set' }).click();
+    const mockSets = page.getByRole('region', { name: /^Mock Exam Sets/ });
+    await mockSets.getByRole('button', { name: 'Add mock exam set' }).click();
+    const mockForm = page.getByRole('form', { name: 'Add mock exam set' });
+    await mockForm.getByLabel('Program').selectOption({ label: 'Registered Midwifery' });
+    await mockForm.getByLabel('Paper').selectOption({ label: 'Paper 2: Obstetrics' });
+    await mockForm.getByLabel('Title').fill('Midwifery mock 1');
+    await mockForm.getByLabel('Time limit (minutes)').fill('90');
+    await mockForm.getByRole('button', { name: 'Add mock exam set' }).click();
+    await poll(() => mockSets.getByText('Midwifery mock 1', { exact: true }).isVisible()).toBe(true);
+    await mockSets.getByRole('button', { name: 'Edit Midwifery mock 1' }).click();
+    const mockEdit = page.getByRole('form', { name: 'Edit Midwifery mock 1' });
+    await mockEdit.getByLabel('Time limit (minutes)').fill('75');
+    await mockEdit.getByRole('button', { name: 'Save' }).click();
+    await poll(() => mockSets.getByText(/75 min/).isVisible()).toBe(true);
+    const practiceSet = await t.db.selectFrom('practice_sets').selectAll().executeTakeFirstOrThrow();
+    expect(practiceSet).toMatchObject({ title: 'Antenatal drill 1', topic_id: topic.id });
+    const mockSet = await t.db.selectFrom('mock_exam_sets').selectAll().executeTakeFirstOrThrow();
+    expect(mockSet).toMatchObject({ title: 'Midwifery mock 1', paper_id: paper.id, time_limit_minutes: 75 });
     await shot('admin-content-1280');
     // The refused duplicate is an HTTP 409, which Chromium reports on the console; nothing else may.
     expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
