@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { createOrPromoteAdmin } from '../server/services/admins';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
+import { accessibilityProblems } from './accessibility';
 import { launchBrowser, screenshot, watchConsole } from './browser';
 import { HEADERS } from '../shared/domain/questionFormat';
 import { makeCatalog } from '../server/test/fixtures';
@@ -32,7 +33,7 @@ beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   // A stuck action fails with its own message well before the test's time limit.
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(25_000);
   consoleErrors = watchConsole(page);
 });
 afterEach(async () => {
@@ -53,12 +54,16 @@ async function signInAsAdmin() {
 }
 
 /** Polls a page condition; generous, because the machine also runs other suites meanwhile. */
-const poll = <T>(check: () => Promise<T> | T) => expect.poll(check, { timeout: 10_000, interval: 100 });
+const poll = <T>(check: () => Promise<T> | T) => expect.poll(check, { timeout: 20_000, interval: 100 });
 
-/** Full-page screenshots from the top, so the sticky top bar sits where a user sees it. */
+/**
+ * Full-page screenshots from the top, so the sticky top bar sits where a user sees it; every
+ * screen photographed is also audited with axe (serious and critical WCAG A/AA problems).
+ */
 async function shot(name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+  expect(await accessibilityProblems(page), name).toEqual([]);
 }
 
 const tab = (name: string) => page.getByRole('tab', { name, exact: true });
@@ -87,7 +92,7 @@ async function chooseUploadTarget(c: Catalog) {
   await page.getByLabel('Topic', { exact: true }).selectOption({ label: c.topic.name });
 }
 
-describe('admin area', { timeout: 60_000 }, () => {
+describe('admin area', { timeout: 90_000 }, () => {
   it('routes every admin path to its tab, sends unknown ones to /admin, and works at 360 px', async () => {
     await signInAsAdmin();
     await expectTab('Overview');

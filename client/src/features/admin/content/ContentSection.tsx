@@ -26,7 +26,8 @@ export function ContentSection({
     <section className={cardClass} aria-labelledby={headingId}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="font-semibold">
-          {title} <span className="text-sm font-normal text-slate-500">({items.length})</span>
+          {title}{' '}
+          <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({items.length})</span>
         </h2>
         <button
           type="button"

@@ -1,10 +1,14 @@
 import { tableClass, tdClass, thClass } from '../components/ui';
 import { formatDateTime, formatMinutes } from '../lib/format';
 import type { AdminResult } from '../types';
+import { ScrollBox } from '../components/ScrollBox';
 
 export function ResultsTable({ results }: { results: AdminResult[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <ScrollBox
+      label="Results list"
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+    >
       <table className={tableClass} aria-label="Quiz results">
         <thead>
           <tr>
@@ -42,6 +46,6 @@ export function ResultsTable({ results }: { results: AdminResult[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -2,6 +2,7 @@
 // reason), before anything is saved.
 import { tableClass, tdClass, thClass } from '../components/ui';
 import type { UploadAnswer } from '../types';
+import { ScrollBox } from '../components/ScrollBox';
 
 export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
   const rowErrors = answer.row_errors ?? [];
@@ -15,9 +16,14 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
             Rows to fix ({answer.row_error_count ?? rowErrors.length})
           </h3>
           {(answer.row_error_count ?? 0) > rowErrors.length && (
-            <p className="text-xs text-slate-500">The first {rowErrors.length} problems are listed.</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              The first {rowErrors.length} problems are listed.
+            </p>
           )}
-          <div className="mt-2 max-h-80 overflow-auto rounded border border-red-200 dark:border-red-900">
+          <ScrollBox
+            label="Failing rows"
+            className="mt-2 max-h-80 overflow-auto rounded border border-red-200 dark:border-red-900"
+          >
             <table className={tableClass} aria-label="Rows to fix">
               <thead>
                 <tr>
@@ -36,7 +42,7 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </div>
       )}
       {answer.success && answer.dry_run && (
@@ -47,11 +53,13 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
       {warnings.length > 0 && (
         <div>
           <h3 className="font-semibold text-amber-700 dark:text-amber-300">Warnings ({warnings.length})</h3>
-          <ul className="mt-1 max-h-40 list-disc overflow-auto pl-5 text-sm">
-            {warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <ScrollBox label="Warnings" className="mt-1 max-h-40 overflow-auto text-sm">
+            <ul className="list-disc pl-5">
+              {warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </ScrollBox>
         </div>
       )}
       {rows.length > 0 && (
@@ -59,7 +67,10 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
           <h3 className="font-semibold">
             First {rows.length} of {answer.total_questions ?? rows.length} questions
           </h3>
-          <div className="mt-2 overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
+          <ScrollBox
+            label="Parsed rows"
+            className="mt-2 overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
+          >
             <table className={tableClass} aria-label="Parsed questions">
               <thead>
                 <tr>
@@ -90,7 +101,7 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </div>
       )}
     </section>

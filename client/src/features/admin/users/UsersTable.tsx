@@ -1,6 +1,7 @@
 import { tableClass, tdClass, thClass } from '../components/ui';
 import { formatDate } from '../lib/format';
 import type { AdminUser } from '../types';
+import { ScrollBox } from '../components/ScrollBox';
 
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
   const admin = role === 'admin';
@@ -19,7 +20,10 @@ function RoleBadge({ role }: { role: AdminUser['role'] }) {
 
 export function UsersTable({ users }: { users: AdminUser[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <ScrollBox
+      label="Users list"
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+    >
       <table className={tableClass}>
         <thead>
           <tr>
@@ -69,6 +73,6 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
