@@ -3,7 +3,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
+import path from 'node:path';
 import { createOrPromoteAdmin } from '../server/services/admins';
+import { backupDatabase } from '../server/services/backup';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { accessibilityProblems } from './accessibility';
 import { launchBrowser, screenshot, watchConsole } from './browser';
@@ -127,6 +129,12 @@ describe('admin area', { timeout: 90_000 }, () => {
     await poll(() => page.getByText('npm run backup').isVisible()).toBe(true);
     await poll(() => page.getByText('1.0.0').isVisible()).toBe(true);
     await shot('admin-settings-1280');
+    // After `npm run backup` (the same service), Settings names the backup instead.
+    const backup = await backupDatabase(t.db, t.deps.env.DATABASE_FILE, path.join(t.dataDir, 'backups'));
+    await page.reload();
+    await poll(() => page.getByText('Last backup').isVisible()).toBe(true);
+    await poll(() => page.getByText(path.resolve(backup.file)).isVisible()).toBe(true);
+    expect(await page.getByText('No backup taken yet').count()).toBe(0);
 
     await page.goto(`${t.url}/admin`);
     await page.getByText('NMC PREP RN').waitFor();

@@ -44,7 +44,13 @@ export function AddMockSetForm({ content }: { content: Content }) {
     );
 
   return (
-    <AddForm label="Add mock exam set" pending={create.isPending} onSubmit={onSubmit} {...form}>
+    <AddForm
+      label="Add mock exam set"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      problem={form.problem}
+      success={form.success}
+    >
       <Select
         label="Program"
         value={pick.programId}

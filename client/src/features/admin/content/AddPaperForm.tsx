@@ -26,7 +26,13 @@ export function AddPaperForm({ content }: { content: Content }) {
     );
 
   return (
-    <AddForm label="Add paper" pending={create.isPending} onSubmit={onSubmit} {...form}>
+    <AddForm
+      label="Add paper"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      problem={form.problem}
+      success={form.success}
+    >
       <Select
         label="Program"
         value={programId}

@@ -32,7 +32,13 @@ export function AddPracticeSetForm({ content }: { content: Content }) {
     );
 
   return (
-    <AddForm label="Add practice set" pending={create.isPending} onSubmit={onSubmit} {...form}>
+    <AddForm
+      label="Add practice set"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      problem={form.problem}
+      success={form.success}
+    >
       <Select
         label="Program"
         value={pick.programId}

@@ -22,7 +22,13 @@ export function AddProgramForm() {
     );
 
   return (
-    <AddForm label="Add program" pending={create.isPending} onSubmit={onSubmit} {...form}>
+    <AddForm
+      label="Add program"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      problem={form.problem}
+      success={form.success}
+    >
       <NameFields
         nameLabel="Program name"
         name={name}

@@ -34,7 +34,13 @@ export function AddTopicForm({ content }: { content: Content }) {
     );
 
   return (
-    <AddForm label="Add topic" pending={create.isPending} onSubmit={onSubmit} {...form}>
+    <AddForm
+      label="Add topic"
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      problem={form.problem}
+      success={form.success}
+    >
       <Select
         label="Program"
         value={pick.programId}
