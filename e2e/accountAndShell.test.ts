@@ -265,6 +265,30 @@ describe('account pages and the student shell', () => {
     await page.getByText('Time: 0m').waitFor();
   });
 
+  it('refreshes a dead access token once and carries on; a refused refresh goes to /login', async () => {
+    await page.goto(`${t.url}/dashboard`);
+    await page.evaluate(() => localStorage.setItem('access_token', 'not-a-valid-token'));
+    await page.goto(`${t.url}/results`);
+    await page.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('not-a-valid-token');
+    expect(errors.splice(0).every((e) => e.includes('status of 401'))).toBe(true);
+
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'not-a-valid-token');
+      localStorage.setItem('refresh_token', 'not-a-valid-refresh-token');
+    });
+    await page.goto(`${t.url}/dashboard`);
+    await page.waitForURL('**/login');
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('access_token'),
+        localStorage.getItem('refresh_token'),
+      ]),
+    ).toEqual([null, null]);
+    expect(errors.splice(0).length).toBeGreaterThan(0);
+    await signIn('Volta-River-2025');
+  });
+
   it('deletes the account only after the password is confirmed', async () => {
     await page.goto(`${t.url}/settings`);
     await page.getByRole('button', { name: 'Delete Account' }).click();

@@ -8,30 +8,41 @@ import { tokens } from './storage';
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
-let refreshing: Promise<boolean> | null = null;
+type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+let refreshing: Promise<RefreshOutcome> | null = null;
 
-/** Exchanges the stored refresh token for new tokens; concurrent callers share one request. */
-export function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
+/**
+ * Exchanges the stored refresh token for new tokens; concurrent callers share one request.
+ * 'unreachable' (no network, a server error) is not a refusal: the tokens stay, so a student
+ * whose signal drops mid-exam is not signed out by it.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     const refresh = tokens.refresh();
-    if (!refresh) return false;
+    if (!refresh) return 'refused';
     try {
       const res = await fetch('/trpc/auth.refresh', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refresh }),
       });
-      if (!res.ok) return false;
+      if (res.status >= 500 || res.status === 429) return 'unreachable';
+      if (!res.ok) return 'refused';
       const data = (await res.json()).result.data as { access: string; refresh: string };
       tokens.set(data.access, data.refresh);
-      return true;
+      return 'refreshed';
     } catch {
-      return false;
+      return 'unreachable';
     }
   })().finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** True when new tokens are stored (the admin area's upload requests use this). */
+export async function refreshTokens(): Promise<boolean> {
+  return (await refreshSession()) === 'refreshed';
 }
 
 const NO_RETRY = new Set(['auth.login', 'auth.refresh', 'auth.logout', 'auth.register']);
@@ -55,9 +66,9 @@ const refreshOn401Link: TRPCLink<AppRouter> = () => {
             const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
             if (status !== 401 || retried || !hadToken || NO_RETRY.has(op.path)) return observer.error(err);
             retried = true;
-            void refreshTokens().then((ok) => {
-              if (ok) return run();
-              onSessionExpired();
+            void refreshSession().then((outcome) => {
+              if (outcome === 'refreshed') return run();
+              if (outcome === 'refused') onSessionExpired();
               observer.error(err);
             });
           },

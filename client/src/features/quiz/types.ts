@@ -22,8 +22,12 @@ export function keyOf(q: QuizQuestion): { correct_answer: Letter; explanation: s
     : null;
 }
 
-/** A call failure worth repeating: the network, the server's own trouble, or a rate limit. */
+/**
+ * A call failure worth repeating: the network, the server's own trouble, a rate limit, or a 401
+ * that reached us because the token could not be refreshed just then (a refused refresh sends
+ * the browser to /login instead).
+ */
 export function isRetryable(err: unknown): boolean {
   const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
-  return status === undefined || status >= 500 || status === 429 || status === 408;
+  return status === undefined || status >= 500 || status === 429 || status === 408 || status === 401;
 }
