@@ -1,101 +1,28 @@
-// The admin area in Chromium against the built app (issue 5): routing and the shell, question
-// upload with its preview, content forms, result filters, and students kept out.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import * as XLSX from 'xlsx';
+// The admin area in Chromium against the built app (issue 5): routing and the shell, the SPEC 7
+// load order and Retry, users, content forms, result filters, and students kept out.
 import path from 'node:path';
-import { createOrPromoteAdmin } from '../server/services/admins';
+import { describe, expect, it } from 'vitest';
 import { backupDatabase } from '../server/services/backup';
-import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
-import { accessibilityProblems } from './accessibility';
-import { launchBrowser, screenshot, watchConsole } from './browser';
-import { HEADERS } from '../shared/domain/questionFormat';
 import { makeCatalog } from '../server/test/fixtures';
+import { signUpAndIn } from '../server/test/harness';
+import {
+  ADMIN,
+  expectTab,
+  poll,
+  session,
+  shot,
+  signIn,
+  signInAsAdmin,
+  SUITE_OPTIONS,
+  tab,
+  useAdminSession,
+} from './adminSession';
 
-type Catalog = Awaited<ReturnType<typeof makeCatalog>>;
-const HEADER = [...HEADERS];
+useAdminSession();
 
-const ADMIN = { email: 'registrar@nmtc.example.com', password: 'Ward-Round-Ledger-77' };
-
-let browser: Browser;
-let t: TestServer;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  t = await startTestServer();
-  await createOrPromoteAdmin(t.db, ADMIN.email, ADMIN.password);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  // A stuck action fails with its own message well before the test's time limit.
-  page.setDefaultTimeout(25_000);
-  consoleErrors = watchConsole(page);
-});
-afterEach(async () => {
-  await context?.close();
-  await t?.close();
-});
-
-async function signIn(email: string, password: string) {
-  await page.goto(`${t.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function signInAsAdmin() {
-  await signIn(ADMIN.email, ADMIN.password);
-  await page.waitForURL(`${t.url}/admin`);
-}
-
-/** Polls a page condition; generous, because the machine also runs other suites meanwhile. */
-const poll = <T>(check: () => Promise<T> | T) => expect.poll(check, { timeout: 20_000, interval: 100 });
-
-/**
- * Full-page screenshots from the top, so the sticky top bar sits where a user sees it; every
- * screen photographed is also audited with axe (serious and critical WCAG A/AA problems).
- */
-async function shot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-  expect(await accessibilityProblems(page), name).toEqual([]);
-}
-
-const tab = (name: string) => page.getByRole('tab', { name, exact: true });
-
-async function expectTab(name: string) {
-  await poll(() => tab(name).getAttribute('aria-selected')).toBe('true');
-}
-
-async function countQuestions(): Promise<number> {
-  const row = await t.db
-    .selectFrom('questions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-function xlsxOf(rows: string[][]): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Questions');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-async function chooseUploadTarget(c: Catalog) {
-  await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
-  await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
-  await page.getByLabel('Topic', { exact: true }).selectOption({ label: c.topic.name });
-}
-
-describe('admin area', { timeout: 90_000 }, () => {
+describe('admin area', SUITE_OPTIONS, () => {
   it('routes every admin path to its tab, sends unknown ones to /admin, and works at 360 px', async () => {
+    const { page, t, consoleErrors } = session;
     await signInAsAdmin();
     await expectTab('Overview');
     await poll(() => page.getByText('Average score').first().isVisible()).toBe(true);
@@ -165,6 +92,7 @@ describe('admin area', { timeout: 90_000 }, () => {
   });
 
   it('loads users, stats and results together, content after; a failed load offers Retry', async () => {
+    const { page, consoleErrors } = session;
     const events: string[] = [];
     const isTrpc = (url: string) => new URL(url).pathname.startsWith('/trpc/admin.');
     page.on('request', (r) => isTrpc(r.url()) && events.push(`sent ${new URL(r.url()).pathname}`));
@@ -200,6 +128,7 @@ describe('admin area', { timeout: 90_000 }, () => {
   });
 
   it('lists users with their profile, role and activity, and searches them', async () => {
+    const { page, t, consoleErrors } = session;
     await signUpAndIn(t, {
       email: 'kofi.boateng@example.com',
       full_name: 'Kofi Boateng',
@@ -226,221 +155,8 @@ describe('admin area', { timeout: 90_000 }, () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('previews then uploads a good .xlsx; the set shows in Content Management and for students', async () => {
-    const c = await makeCatalog(t.db);
-    const file = xlsxOf([
-      HEADER,
-      [
-        'Normal adult resting heart rate?',
-        '20-40',
-        '60-100',
-        '120-160',
-        '180-200',
-        'B',
-        'Beats per minute at rest.',
-      ],
-      [
-        'Which vessel carries oxygenated blood to the body?',
-        'Aorta',
-        'Vena cava',
-        'Pulmonary artery',
-        'Portal vein',
-        'A',
-        '',
-      ],
-      ['Normal systolic pressure?', '60', '90-120', '160', '200', 'B', 'mmHg in a healthy adult.'],
-    ]);
-    const before = await countQuestions();
-    await signInAsAdmin();
-    await page.goto(`${t.url}/admin/questions`);
-    await chooseUploadTarget(c);
-    await page.getByLabel('Question file').setInputFiles({
-      name: 'Cardiology Basics.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    });
-    // The template links download files with exactly the expected header row.
-    const csvHref = await page.getByRole('link', { name: 'Template (.csv)' }).getAttribute('href');
-    const csvTemplate = await (await fetch(t.url + csvHref)).text();
-    expect(csvTemplate.split(/\r?\n/)[0]).toBe(HEADER.join(','));
-    const xlsxHref = await page.getByRole('link', { name: 'Template (.xlsx)' }).getAttribute('href');
-    const workbook = XLSX.read(Buffer.from(await (await fetch(t.url + xlsxHref)).arrayBuffer()));
-    const sheet = workbook.Sheets[workbook.SheetNames[0]];
-    expect(XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]).toEqual(HEADER);
-
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const parsed = page.getByRole('table', { name: 'Parsed questions' });
-    await poll(() => parsed.getByText('Normal adult resting heart rate?').isVisible()).toBe(true);
-    await poll(() => page.getByText(/3 questions would be added/).isVisible()).toBe(true);
-    expect(await countQuestions()).toBe(before);
-    await shot('admin-upload-preview-1280');
-
-    await page.getByRole('button', { name: 'Upload 3 questions' }).click();
-    await poll(() => page.getByRole('status').filter({ hasText: 'uploaded successfully' }).isVisible()).toBe(
-      true,
-    );
-    expect(await countQuestions()).toBe(before + 3);
-    // The form resets: practice again, nothing chosen.
-    expect(await page.getByLabel('Practice test').isChecked()).toBe(true);
-    expect(await page.getByLabel('Program').inputValue()).toBe('');
-    await poll(() => parsed.count()).toBe(0);
-
-    await tab('Content Management').click();
-    const practiceSets = page.getByRole('region', { name: /Practice Sets/ });
-    await poll(() => practiceSets.getByText('Cardiology Basics').isVisible()).toBe(true);
-    await poll(() => practiceSets.getByText(/3 questions/).isVisible()).toBe(true);
-
-    const student = await signUpAndIn(t);
-    const sets = await t.api<Array<{ title: string; total_questions: number }>>(
-      'GET',
-      `/api/exams/topics/${c.topic.id}/practice-sets/`,
-      { token: student.access },
-    );
-    expect(sets.status).toBe(200);
-    expect(sets.body).toContainEqual(
-      expect.objectContaining({ title: 'Cardiology Basics', total_questions: 3 }),
-    );
-    expect(consoleErrors).toEqual([]);
-  });
-
-  it('lists every failing row of a broken .csv and saves nothing', async () => {
-    const c = await makeCatalog(t.db);
-    const csv = [
-      HEADER.join(','),
-      'Good question?,a,b,c,d,A,fine',
-      'Bad answer letter?,a,b,c,d,E,wrong letter',
-      'Missing option?,a,,c,d,C,',
-    ].join('\n');
-    const before = await countQuestions();
-    await signInAsAdmin();
-    await page.goto(`${t.url}/admin/questions`);
-    await chooseUploadTarget(c);
-    await page.getByLabel('Question file').setInputFiles({
-      name: 'broken.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv),
-    });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const rows = page.getByRole('table', { name: 'Rows to fix' });
-    await poll(() => rows.getByRole('row').count()).toBeGreaterThanOrEqual(3);
-    const cells = await rows.getByRole('row').allInnerTexts();
-    expect(cells.some((r) => r.startsWith('3') && r.includes('correct_answer'))).toBe(true);
-    expect(cells.some((r) => r.startsWith('4') && r.includes('option_b'))).toBe(true);
-    await poll(() => page.getByText('File Format Issues').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0);
-    await shot('admin-upload-errors-1280');
-    await page.setViewportSize({ width: 360, height: 740 });
-    await shot('admin-upload-errors-360');
-    expect(await countQuestions()).toBe(before);
-    expect(await t.db.selectFrom('practice_sets').select('title').execute()).toEqual([
-      { title: c.practiceSet.title },
-    ]);
-    // The refused preview is an HTTP 400, which Chromium reports on the console; nothing else may.
-    expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
-  });
-
-  it('uploads a mock exam set under the paper with its title and time limit', async () => {
-    const c = await makeCatalog(t.db);
-    await signInAsAdmin();
-    await page.goto(`${t.url}/admin/questions`);
-    await page.getByLabel('Mock exam').check();
-    expect(await page.getByLabel('Topic', { exact: true }).count()).toBe(0);
-    await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
-    await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
-    await page.getByLabel('Set title (optional)').fill('Mock Exam 2');
-    await page.getByLabel('Time limit in minutes (optional)').fill('45');
-    await page.getByLabel('Question file').setInputFiles({
-      name: 'anything.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(
-        `${HEADER.join(',')}\nWhich organ makes insulin?,Liver,Pancreas,Spleen,Kidney,B,Beta cells`,
-      ),
-    });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByRole('button', { name: 'Upload 1 question' }).click();
-    await poll(() => page.getByRole('status').filter({ hasText: 'Mock Exam 2' }).isVisible()).toBe(true);
-    const mock = await t.db
-      .selectFrom('mock_exam_sets')
-      .selectAll()
-      .where('title', '=', 'Mock Exam 2')
-      .executeTakeFirstOrThrow();
-    expect(mock).toMatchObject({ paper_id: c.paper.id, time_limit_minutes: 45 });
-    expect(await page.getByLabel('Practice test').isChecked()).toBe(true);
-    expect(consoleErrors).toEqual([]);
-  });
-
-  it('validates the upload form before sending anything', async () => {
-    await makeCatalog(t.db);
-    await signInAsAdmin();
-    await page.goto(`${t.url}/admin/questions`);
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await poll(() =>
-      page.getByRole('alert').filter({ hasText: 'Please choose a file to upload.' }).isVisible(),
-    ).toBe(true);
-    await page
-      .getByLabel('Question file')
-      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await poll(() => page.getByText('Please choose an .xlsx, .xls or .csv file.').isVisible()).toBe(true);
-    expect(consoleErrors).toEqual([]);
-  });
-
-  it('shows the failure messages of SPEC 8 and clears errors after 10 s and success after 8 s', async () => {
-    const c = await makeCatalog(t.db);
-    await page.clock.install();
-    await signInAsAdmin();
-    await page.goto(`${t.url}/admin/questions`);
-    await chooseUploadTarget(c);
-    await page.getByLabel('Question file').setInputFiles({
-      name: 'One question.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${HEADER.join(',')}\nWhich vitamin is made in the skin?,A,B,C,D,D,Sunlight`),
-    });
-    const preview = page.getByRole('button', { name: 'Preview' });
-    const uploadUrl = '**/api/admin/upload-questions/';
-
-    await page.route(uploadUrl, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
-    await preview.click();
-    const serverError = page.getByText(
-      'Server error occurred while processing your file. Please check the file format and try again.',
-    );
-    await poll(() => serverError.isVisible()).toBe(true);
-    await poll(() =>
-      page.getByText('Make sure your file has the correct column headers and data format.').isVisible(),
-    ).toBe(true);
-    await page.clock.fastForward(9_000);
-    expect(await serverError.isVisible()).toBe(true);
-    await page.clock.fastForward(1_500);
-    await poll(() => serverError.count()).toBe(0);
-
-    await page.unroute(uploadUrl);
-    await page.route(uploadUrl, (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: '{"success":false}' }),
-    );
-    await preview.click();
-    await poll(() => page.getByText('Upload failed', { exact: true }).isVisible()).toBe(true);
-
-    await page.unroute(uploadUrl);
-    await page.route(uploadUrl, (route) => route.abort('internetdisconnected'));
-    await preview.click();
-    await poll(() =>
-      page.getByText('Upload failed. Please check your connection and try again.').isVisible(),
-    ).toBe(true);
-
-    await page.unroute(uploadUrl);
-    await preview.click();
-    await page.getByRole('button', { name: 'Upload 1 question' }).click();
-    const success = page.getByRole('status').filter({ hasText: 'uploaded successfully' });
-    await poll(() => success.isVisible()).toBe(true);
-    await page.clock.fastForward(7_000);
-    expect(await success.isVisible()).toBe(true);
-    await page.clock.fastForward(1_500);
-    await poll(() => success.count()).toBe(0);
-    // The forced failures above are reported by Chromium itself; nothing else may reach the console.
-    expect(consoleErrors.filter((e) => !/status of (500|400)|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
-  });
-
   it('creates, renames, deactivates and reactivates content through the forms', async () => {
+    const { page, t, consoleErrors } = session;
     await signInAsAdmin();
     await tab('Content Management').click();
     await page.waitForURL(`${t.url}/admin?tab=content`);
@@ -544,6 +260,7 @@ describe('admin area', { timeout: 90_000 }, () => {
   });
 
   it("finds a student's result through the filters, and says when none match", async () => {
+    const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);
     await signInAsAdmin();
     await tab('Quiz Results').click();
@@ -592,6 +309,7 @@ describe('admin area', { timeout: 90_000 }, () => {
   });
 
   it('sends a student who types an admin URL back to the student area', async () => {
+    const { page, t, consoleErrors } = session;
     const student = await signUpAndIn(t);
     await signIn(student.email, student.password);
     await page.waitForURL((url) => url.pathname === '/dashboard');
