@@ -39,6 +39,7 @@ async function main() {
     },
   });
   const studentCount = Number(values.students);
+  if (values.profile) fs.mkdirSync(values.profile, { recursive: true });
   ensureClientBuilt();
   const machine = machineInfo();
   const data = await freshDataDir('nmc-bench');
@@ -48,7 +49,7 @@ async function main() {
     dataDir: data.dir,
     jwtSecret: data.jwtSecret,
     relaxedLimits: true,
-    cpuProfDir: values.profile ? path.resolve(values.profile) : undefined,
+    profileDir: values.profile ? path.resolve(values.profile) : undefined,
   });
   const available: sc.Available = {
     procedures: new Set(Object.keys(appRouter._def.procedures)),
@@ -66,53 +67,68 @@ async function main() {
     const record = (m: Measurement) => {
       rows.push(m);
       console.log(
-        `  ${m.name}: ${m.note ?? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`}` +
+        `  ${m.name}: ${m.note ?? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUsPerRequest} µs CPU/req`}` +
           ` (server peak so far ${(server.peakBytes / 2 ** 20).toFixed(0)} MB)`,
       );
     };
+    const run = async (key: string, work: () => Promise<Measurement>) =>
+      record(await server.profile(key, work));
     // Warm both processes' JIT before the first figure counts.
-    await measure('warm-up', server.url, [{ method: 'GET', path: '/__ceiling' }], { duration: 2 });
-    record(await sc.ceiling(server.url, ' (first)'));
-    if (wanted('catalogue (tRPC)')) record(await sc.catalogTrpc(server.url, fixture, available));
-    if (wanted('catalogue (REST)')) record(await sc.catalogRest(server.url, fixture, available));
+    await measure('warm-up', server, [{ method: 'GET', path: '/__ceiling' }], { duration: 2 });
+    await run('ceiling-first', () => sc.ceiling(server, ' (first)'));
+    if (wanted('catalogue (tRPC)'))
+      await run('catalogue-trpc', () => sc.catalogTrpc(server, fixture, available));
+    if (wanted('catalogue (REST)'))
+      await run('catalogue-rest', () => sc.catalogRest(server, fixture, available));
     // A few hundred students warm quiz.start and submit up; the rest are measured.
     const warm = fixture.students.slice(0, 200);
     const measured = fixture.students.slice(200);
-    if (wanted('quiz') || wanted('results')) {
-      await sc.quizStart(server.url, fixture, available, warm);
-      record(await sc.quizStart(server.url, fixture, available, measured));
+    if (wanted('quiz') || wanted('results') || wanted('quiz storm')) {
+      await sc.quizStart(server, fixture, available, warm);
+      await run('quiz-start', () => sc.quizStart(server, fixture, available, measured));
       const sessions = await sc.openSessions(data.db, fixture);
-      record(await sc.saveAnswer(server.url, fixture, available, sessions));
-      record(await sc.submit(server.url, fixture, available, sessions));
-      record(await sc.resultsList(server.url, available, measured));
+      await run('quiz-saveAnswer', () => sc.saveAnswer(server, fixture, available, sessions));
+      if (wanted('quiz storm'))
+        await run('save-during-sign-ins', () => sc.saveDuringSignIns(server, fixture, available, sessions));
+      await run('quiz-submit', () => sc.submit(server, fixture, available, sessions));
+      await run('results-list', () => sc.resultsList(server, available, measured));
     }
     // The hash alone right before sign-in, so both see the same machine (others may share it).
     console.log('Argon2id alone...');
     const hashRate = await measureHashRate(CONNECTIONS);
-    if (wanted('sign-in')) record(await sc.signIn(server.url, fixture));
-    record(await sc.ceiling(server.url, ' (last)'));
+    if (wanted('sign-in')) await run('sign-in', () => sc.signIn(server, fixture));
+    await run('ceiling-last', () => sc.ceiling(server, ' (last)'));
     console.log('The 10,000-question import...');
     const importFigures = wanted('import')
-      ? await measureImport(server.url, fixture.admin.access, fixture).catch((e: Error) => ({
-          error: `import failed: ${e.message}`,
-        }))
+      ? await server
+          .profile('import', () => measureImport(server.url, fixture.admin.access, fixture))
+          .catch((e: Error) => ({ error: `import failed: ${e.message}` }))
       : { error: 'not run (--only)' };
     await server.stop();
     if (values.profile) {
       for (const f of fs.readdirSync(values.profile).filter((n) => n.endsWith('.cpuprofile'))) {
-        const s = summarize(path.join(values.profile, f));
+        const s = summarize(path.join(values.profile, f), 10);
         console.log(`\nCPU profile ${f}: busy ${s.totalMs.toFixed(0)} ms`);
-        for (const r of s.byPackage) console.log(`  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`);
+        const line = (r: { share: number; name: string }) =>
+          `  ${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`;
+        console.log(s.byPackage.map(line).join('\n'));
+        console.log('  --');
+        console.log(s.byFunction.map(line).join('\n'));
       }
     }
 
     const ceilings = rows.filter((m) => m.name.startsWith('ceiling'));
     const ceilingRps = ceilings.reduce((sum, m) => sum + m.rps, 0) / ceilings.length;
+    const ceilingCpu = ceilings.reduce((sum, m) => sum + m.cpuUsPerRequest, 0) / ceilings.length;
     const partial: Omit<BenchResults, 'targets'> = {
       machine,
       connections: CONNECTIONS,
       ceilingRps,
-      measurements: rows.map((m) => ({ ...m, ratio: ceilingRps ? m.rps / ceilingRps : 0 })),
+      measurements: rows.map((m) => ({
+        ...m,
+        ratio: ceilingRps ? m.rps / ceilingRps : 0,
+        cpuRatio: m.cpuUsPerRequest ? ceilingCpu / m.cpuUsPerRequest : 0,
+      })),
       hashRate,
       importFigures,
       peakServerMb: server.peakBytes / 2 ** 20,

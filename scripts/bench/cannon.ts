@@ -19,17 +19,29 @@ export interface Measurement {
   durationS: number;
   /** 1-minute load average right after the run (2 = both cores busy). */
   load1: number;
+  /**
+   * Server CPU time per answered request, in microseconds. Unlike req/s it hardly depends on what
+   * else the machine is doing, so it is the figure to compare when the machine is shared.
+   */
+  cpuUsPerRequest: number;
   note?: string;
+}
+
+/** The server under test: its address, and its CPU clock when it runs in a process we started. */
+export interface Target {
+  url: string;
+  cpuMs?: () => number;
 }
 
 export async function measure(
   name: string,
-  url: string,
+  target: Target,
   requests: RequestSpec[],
   opts: { amount?: number; duration?: number; connections?: number } = {},
 ): Promise<Measurement> {
+  const cpuBefore = target.cpuMs?.() ?? 0;
   const result = await autocannon({
-    url,
+    url: target.url,
     connections: opts.connections ?? CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? DURATION_S }),
     timeout: 30,
@@ -39,6 +51,7 @@ export async function measure(
     Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
   );
   const ok = result['2xx'];
+  const cpuUsed = (target.cpuMs?.() ?? 0) - cpuBefore;
   return {
     name,
     rps: result.duration > 0 ? ok / result.duration : 0,
@@ -49,6 +62,7 @@ export async function measure(
     statusCodes,
     durationS: result.duration,
     load1: Math.round(os.loadavg()[0] * 100) / 100,
+    cpuUsPerRequest: ok + result.non2xx > 0 ? Math.round((cpuUsed * 1000) / (ok + result.non2xx)) : 0,
   };
 }
 

@@ -12,7 +12,8 @@ export interface BenchResults {
   machine: Machine;
   connections: number;
   ceilingRps: number;
-  measurements: Array<Measurement & { ratio: number }>;
+  /** ratio: req/s over the ceiling's; cpuRatio: the ceiling's server CPU per request over this one's. */
+  measurements: Array<Measurement & { ratio: number; cpuRatio: number }>;
   hashRate: HashRate;
   importFigures: ImportFigures | { error: string };
   peakServerMb: number;
@@ -86,14 +87,14 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
 
 function measurementLines(r: BenchResults): string[] {
   const lines = [
-    '| measurement | req/s | p50 ms | p99 ms | ratio to ceiling | requests | failures | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| measurement | req/s | p50 ms | p99 ms | ratio to ceiling | server CPU µs/req | CPU ratio | requests | failures | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const m of r.measurements) {
-    if (m.note) lines.push(`| ${m.name} | – | – | – | – | – | ${m.note} | – |`);
+    if (m.note) lines.push(`| ${m.name} | – | – | – | – | – | – | – | ${m.note} | – |`);
     else
       lines.push(
-        `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${pct(m.ratio)} | ${m.requests} | ${m.failures} | ${m.load1} |`,
+        `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${pct(m.ratio)} | ${m.cpuUsPerRequest} | ${pct(m.cpuRatio)} | ${m.requests} | ${m.failures} | ${m.load1} |`,
       );
   }
   return lines;
@@ -106,7 +107,9 @@ export function markdown(r: BenchResults): string {
     `Measured ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB RAM,`,
     `Node ${m.node}, ${m.platform}; load average ${m.loadAvg} at the start. Server in its own process (run`,
     `under tsx as \`npm start\` runs it), autocannon in the bench process, both on this machine over`,
-    `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last).`,
+    `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last);`,
+    `the CPU ratio compares the server's CPU time per request with the ceiling's, which other load on`,
+    `the machine hardly moves.`,
     `\`npm run bench\` reproduces it.`,
     '',
     ...measurementLines(r),

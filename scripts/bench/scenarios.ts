@@ -2,7 +2,7 @@
 // amount of requests (every quiz.start a different student, so a session is really created;
 // every submit a different session, submitted once); repeatable reads run for a fixed time.
 import type { DB } from '../../db/client';
-import { CONNECTIONS, measure, rotating, type Measurement } from './cannon';
+import { CONNECTIONS, measure, rotating, type Measurement, type Target } from './cannon';
 import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from './fixtures';
 import { each, restGet, trpcMutation, trpcQuery } from './requests';
 
@@ -27,14 +27,15 @@ const skipped = (name: string, why: string): Measurement => ({
   statusCodes: {},
   durationS: 0,
   load1: 0,
+  cpuUsPerRequest: 0,
   note: `not measured: ${why}`,
 });
 
-export async function ceiling(url: string, label = ''): Promise<Measurement> {
+export async function ceiling(url: Target, label = ''): Promise<Measurement> {
   return measure(`ceiling: bare Express JSON${label}`, url, [{ method: 'GET', path: '/__ceiling' }]);
 }
 
-export async function catalogTrpc(url: string, f: Fixture, av: Available): Promise<Measurement> {
+export async function catalogTrpc(url: Target, f: Fixture, av: Available): Promise<Measurement> {
   const name = 'catalogue lists (tRPC)';
   const procs = [
     'catalog.programs',
@@ -63,7 +64,7 @@ export async function catalogTrpc(url: string, f: Fixture, av: Available): Promi
   );
 }
 
-export async function catalogRest(url: string, f: Fixture, av: Available): Promise<Measurement> {
+export async function catalogRest(url: Target, f: Fixture, av: Available): Promise<Measurement> {
   const name = 'catalogue lists (REST /api/exams)';
   const paths = [
     '/api/exams/programs/',
@@ -83,7 +84,7 @@ export async function catalogRest(url: string, f: Fixture, av: Available): Promi
 }
 
 export async function quizStart(
-  url: string,
+  url: Target,
   f: Fixture,
   av: Available,
   students: Student[],
@@ -117,10 +118,11 @@ export async function openSessions(db: DB, f: Fixture): Promise<Session[]> {
 }
 
 export async function saveAnswer(
-  url: string,
+  url: Target,
   f: Fixture,
   av: Available,
   sessions: Session[],
+  opts: { connections?: number } = {},
 ): Promise<Measurement> {
   const name = 'quiz.saveAnswer';
   if (!av.procedures.has('quiz.saveAnswer')) return skipped(name, 'missing quiz.saveAnswer');
@@ -141,11 +143,12 @@ export async function saveAnswer(
         s.token,
       );
     }),
+    opts,
   );
 }
 
 export async function submit(
-  url: string,
+  url: Target,
   f: Fixture,
   av: Available,
   sessions: Session[],
@@ -167,7 +170,7 @@ export async function submit(
   );
 }
 
-export async function resultsList(url: string, av: Available, students: Student[]): Promise<Measurement> {
+export async function resultsList(url: Target, av: Available, students: Student[]): Promise<Measurement> {
   const name = 'results.list';
   if (!av.procedures.has('results.list')) return skipped(name, 'missing results.list');
   const student = rotating(students);
@@ -178,7 +181,37 @@ export async function resultsList(url: string, av: Available, students: Student[
   );
 }
 
-export async function signIn(url: string, f: Fixture): Promise<Measurement> {
+/**
+ * The 9:00 mix: answers being saved while a crowd signs in. Argon2 runs on the libuv pool, which
+ * jose's WebCrypto and zlib also use; if sign-ins fill it, every other request waits behind them.
+ */
+export async function saveDuringSignIns(
+  url: Target,
+  f: Fixture,
+  av: Available,
+  sessions: Session[],
+): Promise<Measurement> {
+  const name = 'quiz.saveAnswer while sign-ins run (8 + 8 connections)';
+  if (!av.procedures.has('quiz.saveAnswer') || !sessions.length)
+    return skipped(name, 'no sessions to save into');
+  const student = rotating(f.students);
+  // No CPU clock: the server's CPU is shared by both streams, so no per-request figure is honest.
+  const bare = { url: url.url };
+  const [save] = await Promise.all([
+    saveAnswer(bare, f, av, sessions, { connections: CONNECTIONS / 2 }),
+    measure(
+      'sign-ins alongside',
+      bare,
+      each(() => trpcMutation('auth.login', { email: student().email, password: STUDENT_PASSWORD })),
+      {
+        connections: CONNECTIONS / 2,
+      },
+    ),
+  ]);
+  return { ...save, name };
+}
+
+export async function signIn(url: Target, f: Fixture): Promise<Measurement> {
   const student = rotating(f.students);
   return measure(
     'sign-in: auth.login (argon2id verify)',

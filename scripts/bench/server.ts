@@ -3,7 +3,12 @@
 // what Express alone can do on this machine; every app figure is read as a share of it.
 //
 // Environment: DATA_DIR, JWT_SECRET, PORT (all required), RELAXED_LIMITS=1 to lift the sign-in
-// limits (the bench signs one address in hundreds of times a second). Prints `READY <port>`.
+// limits (the bench signs one address in hundreds of times a second), PROFILE_DIR to enable
+// POST /__profile/start and /__profile/stop?name=X, which write one V8 CPU profile per
+// measurement. Prints `READY <port>`.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import express from 'express';
 import { createApp } from '../../server/app';
 import { createDeps, openDatabase } from '../../server/deps';
@@ -34,6 +39,22 @@ async function main() {
   outer.get('/__ceiling', (_req, res) => {
     res.json({ ok: true });
   });
+  const profileDir = process.env.PROFILE_DIR;
+  if (profileDir) {
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    outer.post('/__profile/start', async (_req, res) => {
+      await session.post('Profiler.start');
+      res.json({ ok: true });
+    });
+    outer.post('/__profile/stop', async (req, res) => {
+      const { profile } = await session.post('Profiler.stop');
+      const name = String(req.query.name ?? 'profile').replace(/[^\w.-]+/g, '_');
+      fs.writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+      res.json({ ok: true });
+    });
+  }
   outer.use(createApp(deps));
   const server = outer.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`READY ${env.PORT}\n`);

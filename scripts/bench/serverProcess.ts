@@ -14,8 +14,8 @@ export interface ServerOptions {
   dataDir: string;
   jwtSecret: string;
   relaxedLimits: boolean;
-  /** Directory for a V8 CPU profile of the server (node --cpu-prof), written on stop(). */
-  cpuProfDir?: string;
+  /** Directory for one V8 CPU profile per measurement (see profile()). */
+  profileDir?: string;
 }
 
 /** A free loopback port, chosen once so a restarted server answers at the same address. */
@@ -37,6 +37,21 @@ export function readMemory(pid: number): { hwm: number; rss: number } | null {
     const kb = (key: string) =>
       Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
     return { hwm: kb('VmHWM'), rss: kb('VmRSS') };
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on every Linux the app targets. */
+const USER_HZ = 100;
+
+/** CPU time (user + system, all threads) a process has used so far, in ms; null once it is gone. */
+export function readCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
   } catch {
     return null;
   }
@@ -67,16 +82,20 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
+  /** CPU the current server process has used, in ms (0 when none runs). */
+  cpuMs(): number {
+    return this.child?.pid ? (readCpuMs(this.child.pid) ?? 0) : 0;
+  }
+
   private async launch(): Promise<void> {
-    const args = ['--import', 'tsx'];
-    if (this.opts.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${this.opts.cpuProfDir}`);
-    const child = spawn(process.execPath, [...args, SERVER_SCRIPT], {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
       env: {
         ...process.env,
         DATA_DIR: this.opts.dataDir,
         JWT_SECRET: this.opts.jwtSecret,
         PORT: String(this.port),
         RELAXED_LIMITS: this.opts.relaxedLimits ? '1' : '0',
+        ...(this.opts.profileDir ? { PROFILE_DIR: this.opts.profileDir } : {}),
         NODE_ENV: 'production',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,6 +147,19 @@ export class ServerProcess {
       await exited;
     }
     this.child = null;
+  }
+
+  /** Runs `work` with the server's CPU profiler on, when profiling was asked for; the profile is named `name`. */
+  async profile<T>(name: string, work: () => Promise<T>): Promise<T> {
+    if (!this.opts.profileDir) return work();
+    await fetch(`${this.url}/__profile/start`, { method: 'POST' }).then((r) => r.arrayBuffer());
+    try {
+      return await work();
+    } finally {
+      await fetch(`${this.url}/__profile/stop?name=${encodeURIComponent(name)}`, { method: 'POST' }).then(
+        (r) => r.arrayBuffer(),
+      );
+    }
   }
 
   /** The crash: no chance to finish requests, flush or close the database. */
