@@ -255,6 +255,8 @@ describe('admin area', SUITE_OPTIONS, () => {
     const mockSet = await t.db.selectFrom('mock_exam_sets').selectAll().executeTakeFirstOrThrow();
     expect(mockSet).toMatchObject({ title: 'Midwifery mock 1', paper_id: paper.id, time_limit_minutes: 75 });
     await shot('admin-content-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shot('admin-content-360');
     // The refused duplicate is an HTTP 409, which Chromium reports on the console; nothing else may.
     expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
   });

@@ -70,6 +70,9 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     await poll(() => page.getByText(/3 questions would be added/).isVisible()).toBe(true);
     expect(await countQuestions()).toBe(before);
     await shot('admin-upload-preview-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shot('admin-upload-preview-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Upload 3 questions' }).click();
     await poll(() => page.getByRole('status').filter({ hasText: 'uploaded successfully' }).isVisible()).toBe(

@@ -29,7 +29,7 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
         <label className="relative block w-full sm:max-w-sm">
           <span className="sr-only">Search users</span>
           <Search
-            className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
             aria-hidden="true"
           />
           <input
