@@ -49,6 +49,12 @@ describe('admin area', SUITE_OPTIONS, () => {
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Users');
     await page.keyboard.press('End');
     await page.waitForURL(`${t.url}/admin/settings`);
+    // Arrow moves replace the history entry: Back leaves the tabs instead of replaying each step.
+    await page.goBack();
+    await page.waitForURL(`${t.url}/admin`);
+    await page.goForward();
+    await page.waitForURL(`${t.url}/admin/settings`);
+    await expectTab('Settings');
 
     // Settings shows the real system state.
     await poll(() => page.getByText('Connected').isVisible()).toBe(true);

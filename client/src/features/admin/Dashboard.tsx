@@ -40,7 +40,7 @@ export function Dashboard() {
         tabs={TABS}
         active={active}
         label="Admin dashboard sections"
-        onSelect={(id) => navigate(TABS.find((t) => t.id === id)?.to ?? '/admin')}
+        onSelect={(id, replace) => navigate(TABS.find((t) => t.id === id)?.to ?? '/admin', { replace })}
       />
       <section
         id={panelIdOf(active)}

@@ -21,7 +21,8 @@ export function TabBar<Id extends string>({
 }: {
   tabs: readonly TabItem<Id>[];
   active: Id;
-  onSelect: (id: Id) => void;
+  /** `replace`: the move came from the arrow keys, which should not stack up history entries. */
+  onSelect: (id: Id, replace: boolean) => void;
   label: string;
 }) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
@@ -42,7 +43,7 @@ export function TabBar<Id extends string>({
     if (!(event.key in next)) return;
     event.preventDefault();
     const target = tabs[next[event.key]];
-    onSelect(target.id);
+    onSelect(target.id, true);
     refs.current.get(target.id)?.focus();
   };
 
@@ -68,7 +69,7 @@ export function TabBar<Id extends string>({
             aria-selected={selected}
             aria-controls={panelIdOf(tab.id)}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
+            onClick={() => onSelect(tab.id, false)}
             className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
               selected
                 ? 'border-brand-600 text-brand-700 dark:text-brand-500'
