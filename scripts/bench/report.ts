@@ -10,6 +10,8 @@ import type { Machine } from './machine';
 
 export interface BenchResults {
   machine: Machine;
+  /** How the server ran: under tsx as `npm start` runs it, or compiled to JavaScript (--compiled). */
+  runtime: 'tsx' | 'compiled';
   connections: number;
   ceilingRps: number;
   /** ratio: req/s over the ceiling's; cpuRatio: the ceiling's server CPU per request over this one's. */
@@ -17,6 +19,8 @@ export interface BenchResults {
   hashRate: HashRate;
   importFigures: ImportFigures | { error: string };
   peakServerMb: number;
+  /** process.memoryUsage() of the server after each step, in MB. */
+  memoryAfter: Record<string, Record<string, number>>;
   client: ClientSizes;
   targets: Target[];
 }
@@ -105,8 +109,8 @@ export function markdown(r: BenchResults): string {
   const imp = 'ratio' in r.importFigures ? r.importFigures : null;
   const lines = [
     `Measured ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB RAM,`,
-    `Node ${m.node}, ${m.platform}; load average ${m.loadAvg} at the start. Server in its own process (run`,
-    `under tsx as \`npm start\` runs it), autocannon in the bench process, both on this machine over`,
+    `Node ${m.node}, ${m.platform}; load average ${m.loadAvg} at the start. Server in its own process (${r.runtime === 'tsx' ? 'run' : 'compiled to'}`,
+    `${r.runtime === 'tsx' ? 'under tsx as `npm start` runs it' : 'JavaScript, run with bare node'}), autocannon in the bench process, both on this machine over`,
     `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last);`,
     `the CPU ratio compares the server's CPU time per request with the ceiling's, which other load on`,
     `the machine hardly moves.`,
@@ -140,7 +144,7 @@ export function markdown(r: BenchResults): string {
 export function writeResults(r: BenchResults, root: string): string {
   const dir = path.join(root, 'bench-results');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'latest.json');
+  const file = path.join(dir, r.runtime === 'tsx' ? 'latest.json' : 'latest-compiled.json');
   fs.writeFileSync(file, JSON.stringify(r, null, 2));
   return file;
 }

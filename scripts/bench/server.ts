@@ -39,6 +39,10 @@ async function main() {
   outer.get('/__ceiling', (_req, res) => {
     res.json({ ok: true });
   });
+  // Where the resident memory is: V8 heap, buffers outside it, and the rest (code, threads, native).
+  outer.get('/__memory', (_req, res) => {
+    res.json(process.memoryUsage());
+  });
   const profileDir = process.env.PROFILE_DIR;
   if (profileDir) {
     const session = new Session();

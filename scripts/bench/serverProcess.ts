@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const SERVER_SCRIPT = path.resolve(import.meta.dirname, 'server.ts');
+export const SERVER_SCRIPT = path.resolve(import.meta.dirname, 'server.ts');
 const READY_TIMEOUT_MS = 30_000;
 const MEMORY_POLL_MS = 100;
 
@@ -16,6 +16,8 @@ export interface ServerOptions {
   relaxedLimits: boolean;
   /** Directory for one V8 CPU profile per measurement (see profile()). */
   profileDir?: string;
+  /** Run this compiled JavaScript file with bare node instead of server.ts under tsx. */
+  compiled?: string;
 }
 
 /** A free loopback port, chosen once so a restarted server answers at the same address. */
@@ -82,13 +84,21 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
+  /** The server's own view of its memory (process.memoryUsage()), in MB. */
+  async memory(): Promise<Record<string, number>> {
+    const res = await fetch(`${this.url}/__memory`);
+    const usage = (await res.json()) as Record<string, number>;
+    return Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, Math.round(v / 2 ** 20)]));
+  }
+
   /** CPU the current server process has used, in ms (0 when none runs). */
   cpuMs(): number {
     return this.child?.pid ? (readCpuMs(this.child.pid) ?? 0) : 0;
   }
 
   private async launch(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
+    const args = this.opts.compiled ? [this.opts.compiled] : ['--import', 'tsx', SERVER_SCRIPT];
+    const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         DATA_DIR: this.opts.dataDir,
