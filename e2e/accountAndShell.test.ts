@@ -204,6 +204,18 @@ describe('account pages and the student shell', () => {
     await nav.waitFor();
   });
 
+  it('says when there are no programs, and offers a retry when they fail to load', async () => {
+    await page.goto(`${t.url}/mock-exams`);
+    await page.getByRole('heading', { name: 'No Programs Available' }).waitFor();
+    await page.route('**/trpc/*catalog.programs*', (route) => route.abort());
+    await page.goto(`${t.url}/practice-tests`);
+    await page.getByText('Failed to load programs').waitFor();
+    await page.unroute('**/trpc/*catalog.programs*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'No Programs Available' }).waitFor();
+    expect(errors.splice(0).every((e) => e.includes('net::ERR_FAILED'))).toBe(true);
+  });
+
   it('runs the sample practice quiz and hands its result to /results', async () => {
     await page.goto(`${t.url}/practice/fundamentals`);
     await page.getByText('Question 1 of 3').waitFor();

@@ -1,5 +1,6 @@
 // Catalogue content for the browser tests, inserted directly with Kysely: one program > paper >
-// topic > practice set (3 questions) and a 30-minute mock exam set (12 questions).
+// topic > practice set (3 questions) and a 30-minute mock exam set (12 questions), plus a topic
+// without practice sets and a paper without topics or mock exams.
 import type { DB } from '../db/client';
 import type { AnswerLetter } from '../db/schema';
 
@@ -51,7 +52,8 @@ export async function seedContent(db: DB) {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
+  // Empty branches, for the wizards' empty states.
+  const emptyTopic = await db
     .insertInto('topics')
     .values({
       paper_id: paper.id,
@@ -59,7 +61,18 @@ export async function seedContent(db: DB) {
       description: 'Heart failure and hypertension',
       created_at: now(),
     })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const emptyPaper = await db
+    .insertInto('papers')
+    .values({
+      program_id: program.id,
+      name: 'Paper 2: Surgical Nursing',
+      description: 'Theatre and wards',
+      created_at: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const practiceSet = await db
     .insertInto('practice_sets')
     .values({ topic_id: topic.id, title: 'Fluids Practice Set 1', created_at: now() })
@@ -91,5 +104,5 @@ export async function seedContent(db: DB) {
       })),
     ])
     .execute();
-  return { program, paper, topic, practiceSet, mockSet };
+  return { program, paper, topic, practiceSet, mockSet, emptyTopic, emptyPaper };
 }

@@ -140,6 +140,12 @@ describe('student journey', () => {
     await page.waitForURL('**/practice-tests');
     await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
     await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `Choose ${content.emptyTopic.name}` }).click();
+    await page.getByRole('heading', { name: 'No Practice Sets Available' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: content.paper.name })
+      .click();
     await page.getByLabel('Search topics').fill('zzz');
     await page.getByRole('heading', { name: 'No Topics Found' }).waitFor();
     await page.getByRole('button', { name: 'Clear Search' }).click();
@@ -179,6 +185,13 @@ describe('student journey', () => {
   it('keeps a mock exam through a reload and a dropped connection, retries the submit, and reviews it', async () => {
     await page.goto(`${t.url}/mock-exams`);
     await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `Choose ${content.emptyPaper.name}` }).click();
+    await page.getByRole('heading', { name: 'No Mock Exams Available' }).waitFor();
+    await page.getByText('Mock exams will be available soon for this paper.').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: content.program.name })
+      .click();
     await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
     await page.getByRole('link', { name: `Start ${content.mockSet.title}` }).click();
     const modal = page.getByRole('dialog');
@@ -221,7 +234,7 @@ describe('student journey', () => {
     await page.getByRole('button', { name: 'Question 4, answered' }).waitFor();
     // The first sends may still meet the emulated outage and back off for a few seconds.
     await page.getByText('All answers saved').waitFor({ timeout: 20_000 });
-    expect(await mockAnswersSaved()).toBe(4);
+    await expect.poll(mockAnswersSaved).toBe(4);
 
     await page.getByRole('button', { name: 'Quit & Submit' }).click();
     await page

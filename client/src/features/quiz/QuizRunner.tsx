@@ -120,7 +120,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
         </div>
         {mock && (
           <div className="mx-auto mt-1 max-w-5xl">
-            <SaveStatus state={saveState} onRetry={() => queue?.retryNow()} />
+            <SaveStatus state={saveState} hasAnswers={answeredCount > 0} onRetry={() => queue?.retryNow()} />
           </div>
         )}
       </header>

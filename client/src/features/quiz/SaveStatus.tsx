@@ -1,12 +1,19 @@
 // Where the mock's answers are (DESIGN 3): the student sees at once whether the server has them.
 import type { QueueState } from './answerQueue';
 
-export function SaveStatus({ state, onRetry }: { state: QueueState; onRetry: () => void }) {
+interface SaveStatusProps {
+  state: QueueState;
+  /** Answers exist (e.g. restored on resume) though none was sent from this page yet. */
+  hasAnswers: boolean;
+  onRetry: () => void;
+}
+
+export function SaveStatus({ state, hasAnswers, onRetry }: SaveStatusProps) {
   let text: string;
   let tone = 'text-slate-600 dark:text-slate-300';
   switch (state.status) {
     case 'idle':
-      text = 'Answers are saved as you go';
+      text = hasAnswers ? 'All answers saved' : 'Answers are saved as you go';
       break;
     case 'saving':
       text = 'Saving…';
