@@ -216,6 +216,19 @@ describe('account pages and the student shell', () => {
     expect(errors.splice(0).every((e) => e.includes('net::ERR_FAILED'))).toBe(true);
   });
 
+  it('says Error loading results with Try again, and Result not found for an unknown id', async () => {
+    await page.route('**/trpc/*results.list*', (route) => route.abort());
+    await page.goto(`${t.url}/results`);
+    await page.getByText('Error loading results').waitFor();
+    await page.unroute('**/trpc/*results.list*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
+    await page.goto(`${t.url}/quiz/result/987654`);
+    await page.getByRole('heading', { name: 'Result not found' }).waitFor();
+    await page.getByRole('link', { name: 'View All Results' }).waitFor();
+    expect(errors.splice(0).every((e) => /net::ERR_FAILED|status of 404/.test(e))).toBe(true);
+  });
+
   it('runs the sample practice quiz and hands its result to /results', async () => {
     await page.goto(`${t.url}/practice/fundamentals`);
     await page.getByText('Question 1 of 3').waitFor();

@@ -272,6 +272,12 @@ describe('student journey', () => {
     await screenshotsAtBothWidths(page, 'results');
 
     await page.getByRole('link', { name: /Medical Nursing Mock 1/ }).click();
+    await page.route('**/trpc/*quiz.start*', (route) => route.abort(), { times: 1 });
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await page.getByRole('alert').getByText('Failed to start retake. Please try again.').waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText('Failed to start retake. Please try again.').waitFor({ state: 'detached' });
+    expect(unexpectedErrors(errors.splice(0)).every((e) => e.includes('net::ERR_FAILED'))).toBe(true);
     await page.getByRole('button', { name: 'Retake' }).click();
     await page.waitForURL(`**/quiz/mock/${content.mockSet.id}`);
     await page.getByRole('button', { name: 'Question 1, not answered' }).waitFor();
