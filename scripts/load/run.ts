@@ -94,7 +94,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   let kills = 0;
   let chaos: Promise<void> = Promise.resolve();
   // A holder, not a `let`: it is set inside a callback, where TypeScript's narrowing cannot follow.
-  const pending: { backup: Promise<BackupFigures> | null } = { backup: null };
+  const pending: { backup: Promise<BackupFigures & { before: StudentLog[] }> | null } = { backup: null };
 
   const crash = async (downMs: number) => {
     say(`  SIGKILL of the server at ${acks} acknowledged saves`);
@@ -104,7 +104,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
     await server.restart();
     say(`  server restarted on the same data directory`);
   };
-  const backup = async (): Promise<BackupFigures> => {
+  const backup = async (): Promise<BackupFigures & { before: StudentLog[] }> => {
     // Taken from this process with its own connection, exactly as `npm run backup` would.
     const before = snapshot(logs);
     const ackedBefore = acks;
@@ -114,7 +114,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       const { file: copy } = await backupDatabase(db, file, path.join(data.dir, 'backups'));
       const ms = performance.now() - t0;
       say(`  backup taken at ${ackedBefore} acknowledged saves in ${ms.toFixed(0)} ms`);
-      return { file: copy, ms, ackedBefore, checks: checkBackup(copy, before) };
+      // The copy is checked after the run, when every later acknowledgement is known too.
+      return { file: copy, ms, ackedBefore, checks: [], before };
     } finally {
       await db.destroy();
     }
@@ -147,7 +148,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       }),
     );
     await chaos;
-    const backupFigures = pending.backup ? await pending.backup : null;
+    const taken = pending.backup ? await pending.backup : null;
+    const backupFigures: BackupFigures | null = taken && {
+      file: taken.file,
+      ms: taken.ms,
+      ackedBefore: taken.ackedBefore,
+      checks: checkBackup(taken.file, taken.before, logs),
+    };
     await server.stop();
     const checks = verifyRun(file, logs, fixture.mockSetId);
     const all = (f: (l: StudentLog) => string[]) => logs.flatMap(f);
@@ -188,13 +195,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   }
 }
 
-function checkBackup(copy: string, before: StudentLog[]): Check[] {
+function checkBackup(copy: string, before: StudentLog[], after: StudentLog[]): Check[] {
   const conn = new SQLite(copy, { readonly: true, fileMustExist: true });
   try {
     const integrity = String(conn.pragma('integrity_check', { simple: true }));
     return [
       { name: 'backup: PRAGMA integrity_check', ok: integrity === 'ok', detail: integrity },
-      ackedAnswersPresent(conn, before, 'snapshot'),
+      ackedAnswersPresent(conn, before, 'snapshot', after),
     ];
   } finally {
     conn.close();

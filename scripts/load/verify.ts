@@ -43,15 +43,19 @@ const check = (name: string, problems: string[], okDetail: string): Check => ({
 });
 
 /**
- * Acknowledged answers must be stored. After a run the final letter must be there; in a backup
- * taken mid-run ('snapshot') a change acknowledged after the backup began may or may not be in
- * it, so any acknowledged letter of that question is accepted.
+ * Acknowledged answers must be stored. After a run the final letter must be there. In a backup
+ * taken mid-run ('snapshot', `logs` = the acknowledgements when it began) every answer
+ * acknowledged before it must be present; its letter may be any the student chose for that
+ * question over the whole run (`later`), since a change in flight may have committed before
+ * the copy was made even though its acknowledgement came after.
  */
 export function ackedAnswersPresent(
   conn: SQLite.Database,
   logs: StudentLog[],
   mode: 'final' | 'snapshot',
+  later: StudentLog[] = logs,
 ): Check {
+  const laterByEmail = new Map(later.map((l) => [l.email, l]));
   const name =
     mode === 'final'
       ? 'every acknowledged answer is stored'
@@ -66,7 +70,8 @@ export function ackedAnswersPresent(
     for (const [qid, letters] of log.acks) {
       n++;
       const row = stmt.get(log.sessionId, qid);
-      if (!row || !letters.includes(row.selected_answer)) {
+      const allowed = mode === 'final' ? letters : (laterByEmail.get(log.email)?.acks.get(qid) ?? letters);
+      if (!row || !allowed.includes(row.selected_answer)) {
         problems.push(
           `${log.email} q${qid}: acknowledged ${letters.join('>')}, stored ${row?.selected_answer ?? 'nothing'}`,
         );
