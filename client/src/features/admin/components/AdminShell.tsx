@@ -1,10 +1,10 @@
 // The admin frame: a top bar (menu button on small screens, product name, theme, sign-out) and
 // a sidebar that is a drawer under 1024 px, as the student shell's is (SPEC 2, SPEC 9).
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import LogOut from 'lucide-react/icons/log-out';
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
 import { Brand } from '../../../components/Brand';
 import { FOCUS_RING } from '../../../components/Button';

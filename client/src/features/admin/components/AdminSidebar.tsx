@@ -1,9 +1,9 @@
 // The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Settings.
+import { NavLink } from 'react-router-dom';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Settings from 'lucide-react/icons/settings';
 import Upload from 'lucide-react/icons/upload';
 import Users from 'lucide-react/icons/users';
-import { NavLink } from 'react-router-dom';
 
 const LINKS = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },

@@ -1,7 +1,7 @@
 // The frame every add form shares: local validation first, then the call, "Adding..." while it
 // runs, the server's own message if it refuses, and a confirmation when it is done.
-import Plus from 'lucide-react/icons/plus';
 import type { FormEvent, ReactNode } from 'react';
+import Plus from 'lucide-react/icons/plus';
 import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 

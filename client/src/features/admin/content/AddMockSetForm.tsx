@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
+import { TextField } from '../../../components/TextField';
 import { Select } from '../components/Select';
 import { useCascade } from '../hooks/useCascade';
 import { paperOptions, programOptions } from '../lib/catalog';
@@ -7,7 +8,6 @@ import type { Content } from '../types';
 import { AddForm } from './AddForm';
 import { NameFields } from './NameFields';
 import { useAddForm } from './useAddForm';
-import { TextField } from '../../../components/TextField';
 
 export function AddMockSetForm({ content }: { content: Content }) {
   const create = trpc.admin.createMockExamSet.useMutation();

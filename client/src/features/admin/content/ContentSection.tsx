@@ -1,11 +1,11 @@
 // One kind of content: its list, and an add form that opens on demand.
+import { useId, useState, type ReactNode } from 'react';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
-import { useId, useState, type ReactNode } from 'react';
+import { buttonClass } from '../../../components/Button';
 import { cardClass } from '../components/ui';
 import type { Item } from './items';
 import { ItemRow } from './ItemRow';
-import { buttonClass } from '../../../components/Button';
 
 export function ContentSection({
   title,

@@ -1,5 +1,7 @@
 // Content Management: programs, papers, topics, mock exam sets and practice sets, each with an
 // add form and per-item edit and deactivate (SPEC 2, issue 5 point 4).
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
 import type { AdminData } from '../hooks/useAdminData';
 import { AddMockSetForm } from './AddMockSetForm';
 import { AddPaperForm } from './AddPaperForm';
@@ -8,8 +10,6 @@ import { AddProgramForm } from './AddProgramForm';
 import { AddTopicForm } from './AddTopicForm';
 import { ContentSection } from './ContentSection';
 import { itemsOf } from './items';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { SkeletonGrid } from '../../../components/Skeleton';
 
 export function ContentTab({ content }: Pick<AdminData, 'content'>) {
   if (content.isPending) return <SkeletonGrid count={3} label="Loading content…" />;

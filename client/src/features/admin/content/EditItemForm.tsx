@@ -1,11 +1,11 @@
 // Inline edit of an item's name or title, description and (mock sets) time limit.
 import { useState, type FormEvent } from 'react';
-import { messageOf } from '../lib/errors';
-import type { Item } from './items';
-import type { useUpdateItem } from './useUpdateItem';
 import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
+import { messageOf } from '../lib/errors';
+import type { Item } from './items';
+import type { useUpdateItem } from './useUpdateItem';
 
 export function EditItemForm({
   item,

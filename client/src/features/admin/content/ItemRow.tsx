@@ -1,7 +1,7 @@
 // One content item: its name and context, Edit (inline) and Deactivate / Reactivate.
+import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
-import { useState } from 'react';
 import { smallButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
 import { EditItemForm } from './EditItemForm';

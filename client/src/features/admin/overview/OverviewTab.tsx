@@ -6,13 +6,13 @@ import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import Users from 'lucide-react/icons/users';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
 import { StatCard } from '../components/StatCard';
 import { cardClass } from '../components/ui';
 import type { AdminData } from '../hooks/useAdminData';
 import { formatPercent } from '../lib/format';
 import { RecentResults } from './RecentResults';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { SkeletonGrid } from '../../../components/Skeleton';
 
 export function OverviewTab({ stats, results }: Pick<AdminData, 'stats' | 'results'>) {
   if (stats.isPending) return <SkeletonGrid count={3} label="Loading statistics…" />;

@@ -1,7 +1,7 @@
-import type { AdminData } from '../hooks/useAdminData';
-import { formatDateTime } from '../lib/format';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonGrid } from '../../../components/Skeleton';
+import type { AdminData } from '../hooks/useAdminData';
+import { formatDateTime } from '../lib/format';
 
 const SHOWN = 5;
 

@@ -1,14 +1,14 @@
 // Settings: what the school's IT person needs at a glance: the app's version, the database's
 // state and size, and the last backup (issue 5 point 7).
+import type { ReactNode } from 'react';
 import Archive from 'lucide-react/icons/archive';
 import Database from 'lucide-react/icons/database';
 import Info from 'lucide-react/icons/info';
-import type { ReactNode } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { cardClass } from '../components/ui';
-import { formatBytes, formatDateTime } from '../lib/format';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonGrid } from '../../../components/Skeleton';
+import { cardClass } from '../components/ui';
+import { formatBytes, formatDateTime } from '../lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

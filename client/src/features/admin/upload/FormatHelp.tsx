@@ -1,8 +1,8 @@
 // The file format beside the form, with correctly-headed templates to start from.
 import Download from 'lucide-react/icons/download';
 import { HEADERS, REQUIRED_FORMAT } from '../../../../../shared/domain/questionFormat';
-import { cardClass } from '../components/ui';
 import { buttonClass } from '../../../components/Button';
+import { cardClass } from '../components/ui';
 
 const TEMPLATE_URL = '/api/admin/upload-template/';
 

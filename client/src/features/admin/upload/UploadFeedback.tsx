@@ -1,6 +1,6 @@
 // The messages of SPEC 8: success, or the failure with its 'File Format Issues' list and hint.
-import type { UploadFailure } from './sendUpload';
 import { Alert } from '../../../components/Alert';
+import type { UploadFailure } from './sendUpload';
 
 export function UploadFeedback({
   success,

@@ -1,8 +1,8 @@
+import { TextField } from '../../../components/TextField';
 import { Select } from '../components/Select';
 import { paperOptions, programOptions, topicOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import type { UploadForm } from './useUploadForm';
-import { TextField } from '../../../components/TextField';
 
 export function UploadFields({ form, content }: { form: UploadForm; content: Content }) {
   const { pick } = form;

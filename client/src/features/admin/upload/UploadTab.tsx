@@ -2,6 +2,9 @@
 // preview the parsed rows and every failing row, then upload.
 import Eye from 'lucide-react/icons/eye';
 import Upload from 'lucide-react/icons/upload';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { SkeletonGrid } from '../../../components/Skeleton';
+import { buttonClass } from '../../../components/Button';
 import { cardClass } from '../components/ui';
 import type { AdminData } from '../hooks/useAdminData';
 import { FormatHelp } from './FormatHelp';
@@ -9,9 +12,6 @@ import { PreviewPanel } from './PreviewPanel';
 import { UploadFeedback } from './UploadFeedback';
 import { UploadFields } from './UploadFields';
 import { useUploadForm } from './useUploadForm';
-import { ErrorPanel } from '../../../components/ErrorPanel';
-import { SkeletonGrid } from '../../../components/Skeleton';
-import { buttonClass } from '../../../components/Button';
 
 const uploadLabel = (n: number) => `Upload ${n} question${n === 1 ? '' : 's'}`;
 

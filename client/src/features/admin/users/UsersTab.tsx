@@ -1,14 +1,14 @@
 // Users: every account with its profile fields, role and activity; filtered as you type.
-import Search from 'lucide-react/icons/search';
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { AdminData } from '../hooks/useAdminData';
-import { filterUsers } from './filterUsers';
-import { UsersTable } from './UsersTable';
+import Search from 'lucide-react/icons/search';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonGrid } from '../../../components/Skeleton';
 import { buttonClass } from '../../../components/Button';
 import { INPUT_CLASS } from '../../../components/TextField';
+import type { AdminData } from '../hooks/useAdminData';
+import { filterUsers } from './filterUsers';
+import { UsersTable } from './UsersTable';
 
 // A school's whole intake can be thousands of rows: render a page at a time.
 const PAGE = 50;
