@@ -100,7 +100,7 @@ describe('admin area', SUITE_OPTIONS, () => {
   it('loads users, stats and results together, content after; a failed load offers Retry', async () => {
     const { page, consoleErrors } = session;
     const events: string[] = [];
-    const isTrpc = (url: string) => new URL(url).pathname.startsWith('/trpc/admin.');
+    const isTrpc = (url: string) => /^\/trpc\/.*admin\./.test(new URL(url).pathname);
     page.on('request', (r) => isTrpc(r.url()) && events.push(`sent ${new URL(r.url()).pathname}`));
     page.on('requestfinished', (r) => isTrpc(r.url()) && events.push(`done ${new URL(r.url()).pathname}`));
     page.on('requestfailed', (r) => isTrpc(r.url()) && events.push(`done ${new URL(r.url()).pathname}`));
@@ -115,7 +115,9 @@ describe('admin area', SUITE_OPTIONS, () => {
     const first = events.find((e) => e.startsWith('sent') && e.includes('admin.users')) ?? '';
     expect(first).toContain('admin.stats');
     expect(first).toContain('admin.results');
-    const contentAt = events.findIndex((e) => e.startsWith('sent') && e.includes('admin.content'));
+    const contentSent = (e: string) => e.startsWith('sent') && e.includes('admin.content');
+    await poll(() => events.some(contentSent)).toBe(true);
+    const contentAt = events.findIndex(contentSent);
     expect(contentAt).toBeGreaterThan(events.indexOf(first.replace('sent', 'done')));
     await shot('admin-load-error-1280');
 
