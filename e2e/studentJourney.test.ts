@@ -64,6 +64,33 @@ describe('student journey', () => {
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForURL('**/login');
     await screenshotsAtBothWidths(page, 'login');
+
+    // Keyboard alone reaches every control of the form, each with a visible focus indicator.
+    await page.getByLabel('Email').focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const style = getComputedStyle(el);
+          const visible = style.outlineStyle !== 'none' && style.outlineWidth !== '0px';
+          const name =
+            el.getAttribute('aria-label') ??
+            (el as HTMLInputElement).labels?.[0]?.textContent ??
+            el.textContent;
+          return `${name?.trim()}${visible ? '' : ' (no focus ring)'}`;
+        }),
+      );
+      await page.keyboard.press('Tab');
+    }
+    expect(stops).toEqual([
+      'Email',
+      'Password',
+      'Show password',
+      'Remember me',
+      'Forgot password?',
+      'Sign In',
+    ]);
   });
 
   it('registers with every field, refusing mismatched passwords without a call', async () => {
