@@ -203,7 +203,11 @@ describe('student journey', () => {
     expect(await page.locator('.border-green-600').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await option('D').click();
+    // The options are one radio group: arrows move and choose, wrapping round.
+    expect(await option('A').getAttribute('tabindex')).toBe('0');
+    await option('A').focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await option('D').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
     await page.waitForURL('**/quiz/result/*');
     await page.getByTestId('percentage').getByText('67%').waitFor();

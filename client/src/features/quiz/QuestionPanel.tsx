@@ -3,6 +3,7 @@
 import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
 import { Button, FOCUS_RING } from '../../components/Button';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';
 
 interface QuestionPanelProps {
@@ -38,7 +39,12 @@ export function QuestionPanel({
       <h2 id="question-text" className="mt-2 text-lg font-semibold">
         {question.question_text}
       </h2>
-      <div role="radiogroup" aria-labelledby="question-text" className="mt-4 space-y-2">
+      <div
+        role="radiogroup"
+        aria-labelledby="question-text"
+        onKeyDown={onRadioGroupKeyDown}
+        className="mt-4 space-y-2"
+      >
         {LETTERS.map((letter) => {
           const isSelected = selected === letter;
           const isKey = key?.correct_answer === letter;
@@ -54,6 +60,7 @@ export function QuestionPanel({
               type="button"
               role="radio"
               aria-checked={isSelected}
+              tabIndex={radioTabIndex(isSelected, letter === 'A', selected !== undefined)}
               disabled={checked}
               onClick={() => onSelect(letter)}
               data-option={letter}

@@ -2,6 +2,7 @@
 // With `reveal`, the options lock and show the key green and a wrong choice red.
 import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../../components/Button';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import type { SampleQuestion } from './sampleQuestions';
 
 interface SampleQuestionCardProps {
@@ -53,7 +54,12 @@ export function SampleQuestionCard({
       <h2 id="sample-question" className="mt-3 text-lg font-semibold">
         {question.question}
       </h2>
-      <div role="radiogroup" aria-labelledby="sample-question" className="mt-4 space-y-2">
+      <div
+        role="radiogroup"
+        aria-labelledby="sample-question"
+        onKeyDown={onRadioGroupKeyDown}
+        className="mt-4 space-y-2"
+      >
         {question.options.map((text, i) => {
           const isSelected = selected === i;
           const isKey = reveal && i === question.correctAnswer;
@@ -69,6 +75,7 @@ export function SampleQuestionCard({
               type="button"
               role="radio"
               aria-checked={isSelected}
+              tabIndex={radioTabIndex(isSelected, i === 0, selected !== null)}
               disabled={reveal}
               onClick={() => onSelect(i)}
               className={`flex w-full items-start gap-3 rounded-lg border-2 p-3 text-left disabled:cursor-default ${FOCUS_RING} ${tone}`}
