@@ -194,6 +194,10 @@ describe('account pages and the student shell', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.waitFor();
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.getByRole('link', { name: 'Results' }).click();
     await page.waitForURL('**/results');
     await nav.waitFor({ state: 'hidden' });

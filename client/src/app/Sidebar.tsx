@@ -1,4 +1,5 @@
 // Side navigation with the invite card. Under 1024 px it is a drawer over the page.
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import Gift from 'lucide-react/icons/gift';
 import X from 'lucide-react/icons/x';
@@ -14,6 +15,17 @@ interface SidebarProps {
 
 export function Sidebar({ open, onClose, onNavigate, onInvite }: SidebarProps) {
   const { pathname } = useLocation();
+
+  // The drawer (under 1024 px) closes on Escape like the other popups.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !window.matchMedia('(min-width: 1024px)').matches) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
   return (
     <>
       {open && (
