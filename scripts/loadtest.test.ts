@@ -61,15 +61,27 @@ describe('load test (CI size)', () => {
   );
 
   it(
-    'the server killed (SIGKILL) mid-run and restarted loses no acknowledged answer; every session resumes and is graded',
+    'the server killed (SIGKILL) mid-run and restarted loses no acknowledged answer; every session resumes and is graded, abandoned ones by the restart',
     async () => {
       const r = await runLoad({
         students: 20,
         questions: 50,
         thinkMs: 20,
         timeLimitMs: 80_000,
-        kill: { atShare: 0.4, downMs: 300 },
+        kill: { atShare: 0.4, downMs: 300, abandoned: 3 },
+        keepData: true,
       });
+      const file = r.databaseFile as string;
+      // Three students left before the crash with their deadline passed: the restart grades them.
+      const conn = new SQLite(file, { readonly: true });
+      const graded = conn
+        .prepare(
+          "select count(*) as n from quiz_results r join quiz_sessions s on s.id = r.session_id where s.quiz_name = 'Abandoned attempt'",
+        )
+        .get() as { n: number };
+      conn.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      expect(graded.n).toBe(3);
       expect(r.kills).toBe(1);
       // The kill really hit students mid-exam: they saw failures and resumed their sessions.
       expect(r.networkErrors).toBeGreaterThan(0);

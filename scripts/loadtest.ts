@@ -57,7 +57,7 @@ async function main() {
     students,
     questions: Number(values.questions),
     thinkMs: Number(values['think-ms']),
-    kill: values.kill ? { atShare: 0.4, downMs: 1000 } : undefined,
+    kill: values.kill ? { atShare: 0.4, downMs: 1000, abandoned: 10 } : undefined,
     backup: values.backup ? { atShare: 0.6 } : undefined,
     timeLimitMs: Number(values['time-limit-s']) * 1000,
     relaxedLimits: relaxed,

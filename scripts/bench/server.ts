@@ -13,6 +13,7 @@ import express from 'express';
 import { createApp } from '../../server/app';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
+import { gradeExpiredSessions } from '../../server/services/quizSessions';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
 
 function relaxedLimits(): RateLimitSettings {
@@ -34,6 +35,13 @@ async function main() {
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
   });
+  // As server/index.ts does: mocks abandoned past their deadline are graded at start and every minute.
+  const sweep = () =>
+    gradeExpiredSessions(db, new Date()).catch((err: unknown) =>
+      console.error(`expired-session sweep: ${String(err)}`),
+    );
+  await sweep();
+  setInterval(() => void sweep(), 60_000).unref();
   const outer = express();
   outer.disable('x-powered-by');
   outer.get('/__ceiling', (_req, res) => {

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { createDb } from '../../db/client';
 import { backupDatabase } from '../../server/services/backup';
 import { freshDataDir } from '../bench/dataDir';
-import { prepareFixture, STUDENT_PASSWORD } from '../bench/fixtures';
+import { keyOf, prepareFixture, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
 import { ServerProcess } from '../bench/serverProcess';
 import { JsonClient } from './http';
 import { Latencies, type Percentiles } from './stats';
@@ -20,8 +20,12 @@ export interface LoadOptions {
   questions: number;
   /** Upper bound of each random think time before an answer. */
   thinkMs: number;
-  /** Kill the server (SIGKILL) once this share of the expected saves is acknowledged; restart after downMs. */
-  kill?: { atShare: number; downMs: number };
+  /**
+   * Kill the server (SIGKILL) once this share of the expected saves is acknowledged; restart after
+   * downMs. Just before the kill, `abandoned` extra students get a mock session whose deadline has
+   * passed, with some answers saved, and never come back: the restarted server must grade them.
+   */
+  kill?: { atShare: number; downMs: number; abandoned?: number };
   /** Take an online backup (backupDatabase) once this share of the expected saves is acknowledged. */
   backup?: { atShare: number };
   /** Everything (students' retries included) stops after this long. */
@@ -71,8 +75,9 @@ function snapshot(logs: StudentLog[]): StudentLog[] {
 export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   const say = opts.log ?? (() => {});
   const data = await freshDataDir('nmc-load');
+  const abandoned = opts.kill?.abandoned ?? 0;
   const fixture = await prepareFixture(data.db, data.signer, {
-    students: opts.students,
+    students: opts.students + abandoned,
     mockQuestions: opts.questions,
     timeLimitMinutes: 60,
   });
@@ -89,15 +94,19 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   const started = Date.now();
   const deadline = started + opts.timeLimitMs;
   const expectedAcks = opts.students * (opts.questions + 2);
-  const logs: StudentLog[] = fixture.students.map((s) => newStudentLog(s.email));
+  const logs: StudentLog[] = fixture.students.slice(0, opts.students).map((s) => newStudentLog(s.email));
   let acks = 0;
   let kills = 0;
   let chaos: Promise<void> = Promise.resolve();
   // A holder, not a `let`: it is set inside a callback, where TypeScript's narrowing cannot follow.
   const pending: { backup: Promise<BackupFigures & { before: StudentLog[] }> | null } = { backup: null };
 
+  const simulated = fixture.students.slice(0, opts.students);
   const crash = async (downMs: number) => {
-    say(`  SIGKILL of the server at ${acks} acknowledged saves`);
+    abandonSessions(file, fixture.students.slice(opts.students), fixture);
+    say(
+      `  SIGKILL of the server at ${acks} acknowledged saves (${abandoned} abandoned past-deadline sessions in the database)`,
+    );
     await server.kill();
     kills++;
     await new Promise((r) => setTimeout(r, downMs));
@@ -133,7 +142,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   try {
     say(`${opts.students} students, ${opts.questions}-question mock, think time up to ${opts.thinkMs} ms`);
     await Promise.all(
-      fixture.students.map(async (s, i) => {
+      simulated.map(async (s, i) => {
         // The class starts within a second of 9:00, not in the same microsecond.
         await new Promise((r) => setTimeout(r, Math.random() * 1000));
         const plan = {
@@ -203,6 +212,41 @@ function checkBackup(copy: string, before: StudentLog[], after: StudentLog[]): C
       { name: 'backup: PRAGMA integrity_check', ok: integrity === 'ok', detail: integrity },
       ackedAnswersPresent(conn, before, 'snapshot', after),
     ];
+  } finally {
+    conn.close();
+  }
+}
+
+/**
+ * Sessions of students who left mid-exam and whose deadline has passed (written straight into the
+ * database, as the server would have left them): nobody will submit them.
+ */
+function abandonSessions(file: string, students: Student[], fixture: Fixture): void {
+  if (!students.length) return;
+  const conn = new SQLite(file);
+  try {
+    conn.pragma('busy_timeout = 5000');
+    const started = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    const deadline = new Date(Date.now() - 60 * 60_000).toISOString();
+    const session = conn.prepare(
+      `insert into quiz_sessions (user_id, quiz_type, quiz_id, quiz_name, question_ids, started_at, deadline_at, submitted_at)
+       values (?, 'mock', ?, 'Abandoned attempt', ?, ?, ?, null)`,
+    );
+    const answer = conn.prepare(
+      'insert into session_answers (session_id, question_id, selected_answer, saved_at) values (?, ?, ?, ?)',
+    );
+    conn.transaction(() => {
+      for (const s of students) {
+        const id = Number(
+          session.run(s.id, fixture.mockSetId, JSON.stringify(fixture.mockQuestionIds), started, deadline)
+            .lastInsertRowid,
+        );
+        // Half the questions answered before the student left.
+        fixture.mockQuestionIds.forEach((q, i) => {
+          if (i % 2 === 0) answer.run(id, q, keyOf(i + s.id), started);
+        });
+      }
+    })();
   } finally {
     conn.close();
   }
