@@ -240,6 +240,15 @@ describe('student journey', () => {
     await page.getByText('All answers saved').waitFor();
     const before = await countdownSeconds(page);
     expect(before).toBeLessThanOrEqual(MOCK_MINUTES * 60);
+    const questionTexts = async () => {
+      const texts: string[] = [];
+      for (let n = 1; n <= MOCK_QUESTIONS; n++) {
+        await page.getByRole('button', { name: new RegExp(`^Question ${n},`) }).click();
+        texts.push(await page.locator('#question-text').innerText());
+      }
+      return texts;
+    };
+    const order = await questionTexts();
     expect(await mockAnswersSaved()).toBe(3);
     await screenshotsAtBothWidths(page, 'mock-exam');
 
@@ -253,6 +262,7 @@ describe('student journey', () => {
     expect(await option('A').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Question 2, answered' }).click();
     expect(await option('C').getAttribute('aria-checked')).toBe('true');
+    expect(await questionTexts()).toEqual(order);
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Question 4, not answered' }).click();
