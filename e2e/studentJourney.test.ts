@@ -109,6 +109,11 @@ describe('student journey', () => {
     expect(await page.getByRole('listbox', { name: 'School suggestions' }).getByRole('option').count()).toBe(
       8,
     );
+    // Hidden shortly after the field loses focus (200 ms, so a tap on a suggestion still lands).
+    await page.keyboard.press('Tab');
+    await page
+      .getByRole('listbox', { name: 'School suggestions' })
+      .waitFor({ state: 'detached', timeout: 1000 });
     await page.getByRole('combobox', { name: 'School' }).fill('KUMASI');
     await page.getByRole('option', { name: 'Kumasi Nurses and Midwifery Training College' }).click();
     expect(await page.getByRole('combobox', { name: 'School' }).inputValue()).toBe(STUDENT.school);
