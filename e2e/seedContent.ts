@@ -1,6 +1,6 @@
 // Catalogue content for the browser tests, inserted directly with Kysely: one program > paper >
-// topic > practice set (3 questions) and a 30-minute mock exam set (12 questions), plus a topic
-// without practice sets and a paper without topics or mock exams.
+// topic > practice set (3 questions) and a 30-minute mock exam set (12 questions), plus a practice
+// set without questions, a topic without practice sets and a paper without topics or mock exams.
 import type { DB } from '../db/client';
 import type { AnswerLetter } from '../db/schema';
 
@@ -78,6 +78,11 @@ export async function seedContent(db: DB) {
     .values({ topic_id: topic.id, title: 'Fluids Practice Set 1', created_at: now() })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const emptySet = await db
+    .insertInto('practice_sets')
+    .values({ topic_id: topic.id, title: 'Fluids Practice Set 2', created_at: now() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const mockSet = await db
     .insertInto('mock_exam_sets')
     .values({
@@ -104,5 +109,5 @@ export async function seedContent(db: DB) {
       })),
     ])
     .execute();
-  return { program, paper, topic, practiceSet, mockSet, emptyTopic, emptyPaper };
+  return { program, paper, topic, practiceSet, emptySet, mockSet, emptyTopic, emptyPaper };
 }

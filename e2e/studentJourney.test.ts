@@ -185,6 +185,9 @@ describe('student journey', () => {
     expect(await page.getByRole('link', { name: /^Choose / }).count()).toBe(1);
     await page.getByRole('link', { name: `Choose ${content.topic.name}` }).click();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(content.topic.name).waitFor();
+    await page.getByRole('link', { name: `Start ${content.emptySet.title}` }).click();
+    await page.getByRole('heading', { name: 'No questions available' }).waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).click();
     await page.waitForURL(`**/quiz/practice/${content.practiceSet.id}`);
 
