@@ -10,7 +10,10 @@ const DEFAULT_LIMIT_ADMITS = 1000;
 
 function print(r: LoadReport): void {
   console.log(
-    `\n${r.students} students, ${r.questions} questions each, ${(r.durationMs / 1000).toFixed(1)} s`,
+    `\n${r.students} students, ${r.questions} questions each, ${(r.durationMs / 1000).toFixed(1)} s, ` +
+      // Think times of a few hundred ms compress an exam into a minute: far more saves per second
+      // than a real class (an answer per student every half minute or so) would send.
+      `${(r.acks / (r.durationMs / 1000)).toFixed(0)} saves/s on average`,
   );
   console.log(
     `acknowledged saves ${r.acks}; network errors ${r.networkErrors}; HTTP errors ${r.httpErrors.length};` +
