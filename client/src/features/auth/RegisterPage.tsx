@@ -59,7 +59,7 @@ export default function RegisterPage() {
     setFieldErrors({});
     setSubmitting(true);
     try {
-      await register(form as RegisterInput);
+      await register(parsed.data);
       const email = form.email.trim();
       setForm(EMPTY);
       navigate('/check-email', { state: { email } });
