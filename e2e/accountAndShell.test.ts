@@ -233,6 +233,40 @@ describe('account pages and the student shell', () => {
     expect(errors.splice(0).every((e) => /net::ERR_FAILED|status of 404/.test(e))).toBe(true);
   });
 
+  it('reloads once when a page chunk of an older release is gone, instead of going blank', async () => {
+    await page.goto(`${t.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+    // What a server answers for a deleted hashed file: the SPA's index.html.
+    await page.route(
+      '**/assets/ProfilePage-*.js',
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html></html>' }),
+      { times: 1 },
+    );
+    const reloaded = page.waitForEvent('load');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await reloaded;
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(errors.splice(0)).toEqual([expect.stringContaining('MIME type')]);
+  });
+
+  it('keeps the shell and offers Try again when a page cannot be loaded', async () => {
+    // Right after the reload above, a second failure is not reloaded again: it is shown.
+    await page.route('**/assets/ResultsPage-*.js', (route) => route.abort(), { times: 1 });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Results' })
+      .click();
+    await page.getByText('This page could not be loaded. Check your connection and try again.').waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
+    expect(errors.splice(0).length).toBeGreaterThan(0);
+  });
+
   it('runs the sample practice quiz and hands its result to /results', async () => {
     await page.goto(`${t.url}/practice/fundamentals`);
     await page.getByText('Question 1 of 3').waitFor();

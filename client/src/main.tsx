@@ -2,12 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
-import { reloadOnStaleChunks } from './lib/staleChunks';
 import { applyStoredTheme } from './lib/theme';
 import './index.css';
 
 applyStoredTheme();
-reloadOnStaleChunks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,23 +1,25 @@
 // The student's routes (SPEC 2). The shell loads once; each page is its own chunk, the quiz
 // screen included, so a phone downloads a page only when the student opens it.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { SkeletonGrid } from '../components/Skeleton';
+import { lazyPage } from '../lib/lazyPage';
 import { StudentShell } from './StudentShell';
 
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const ProgramsPage = lazy(() => import('../features/catalog/ProgramsPage'));
-const PapersPage = lazy(() => import('../features/catalog/PapersPage'));
-const MockSetsPage = lazy(() => import('../features/catalog/MockSetsPage'));
-const TopicsPage = lazy(() => import('../features/catalog/TopicsPage'));
-const PracticeSetsPage = lazy(() => import('../features/catalog/PracticeSetsPage'));
-const QuizPage = lazy(() => import('../features/quiz/QuizPage'));
-const ResultsPage = lazy(() => import('../features/results/ResultsPage'));
-const ResultDetailPage = lazy(() => import('../features/results/ResultDetailPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const PracticeQuizPage = lazy(() => import('../features/samples/PracticeQuizPage'));
-const TestModePage = lazy(() => import('../features/samples/TestModePage'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const ProgramsPage = lazyPage(() => import('../features/catalog/ProgramsPage'));
+const PapersPage = lazyPage(() => import('../features/catalog/PapersPage'));
+const MockSetsPage = lazyPage(() => import('../features/catalog/MockSetsPage'));
+const TopicsPage = lazyPage(() => import('../features/catalog/TopicsPage'));
+const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSetsPage'));
+const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
+const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
+const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+const PracticeQuizPage = lazyPage(() => import('../features/samples/PracticeQuizPage'));
+const TestModePage = lazyPage(() => import('../features/samples/TestModePage'));
 
 const pageFallback = <SkeletonGrid count={3} />;
 
@@ -153,6 +155,11 @@ export default function StudentArea() {
   );
 }
 
+/** A page inside the shell: a failure to load it keeps the top bar and sidebar usable. */
 function Page({ children }: { children: ReactNode }) {
-  return <Suspense fallback={pageFallback}>{children}</Suspense>;
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={pageFallback}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
 }

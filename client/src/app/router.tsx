@@ -1,22 +1,24 @@
 // Routes by session state (SPEC 2): signed-out pages, the student area, the admin area. Every
 // page is its own lazy chunk, so the landing and login pages download only what they need and a
 // student's download never carries the admin area.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { lazyPage } from '../lib/lazyPage';
 import { useSession } from '../lib/session';
 
-const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+const AdminApp = lazyPage(() => import('../features/admin/AdminApp'));
 
-const LandingPage = lazy(() => import('../features/auth/LandingPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const CheckEmailPage = lazy(() => import('../features/auth/CheckEmailPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const EmailVerifiedPage = lazy(() => import('../features/auth/EmailVerifiedPage'));
+const LandingPage = lazyPage(() => import('../features/auth/LandingPage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const CheckEmailPage = lazyPage(() => import('../features/auth/CheckEmailPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
+const EmailVerifiedPage = lazyPage(() => import('../features/auth/EmailVerifiedPage'));
 
-const StudentArea = lazy(() => import('./StudentArea'));
+const StudentArea = lazyPage(() => import('./StudentArea'));
 
 function SignedOutRoutes() {
   return (
@@ -52,9 +54,11 @@ function RoutesForSession() {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<LoadingScreen />}>
-        <RoutesForSession />
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <RoutesForSession />
+        </Suspense>
+      </PageErrorBoundary>
     </BrowserRouter>
   );
 }
