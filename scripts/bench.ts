@@ -30,6 +30,21 @@ function ensureClientBuilt(): void {
   execSync('npx vite build --manifest --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
 }
 
+/**
+ * Sizes of the built client, read first thing: others may rebuild dist/client while the bench
+ * runs (vite empties it first), so a missing folder is waited for, for up to a minute.
+ */
+async function measureClientSettled() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return measureClient(CLIENT_DIR);
+    } catch (err) {
+      if (attempt >= 30) throw err;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -44,6 +59,7 @@ async function main() {
   const studentCount = Number(values.students);
   if (values.profile) fs.mkdirSync(values.profile, { recursive: true });
   ensureClientBuilt();
+  const client = await measureClientSettled();
   const machine = machineInfo();
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${studentCount} students and a 100-question mock in ${data.dir}...`);
@@ -144,7 +160,7 @@ async function main() {
       importFigures,
       peakServerMb: server.peakBytes / 2 ** 20,
       memoryAfter,
-      client: measureClient(CLIENT_DIR),
+      client,
     };
     const results_: BenchResults = { ...partial, targets: judge(partial) };
     console.log(`\n${markdown(results_)}\n`);
