@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { TextField } from '../../../components/TextField';
-import { Select } from '../components/Select';
+import { ParentSelects } from '../components/ParentSelects';
 import { useCascade } from '../hooks/useCascade';
-import { paperOptions, programOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import { AddForm } from './AddForm';
 import { NameFields } from './NameFields';
-import { useAddForm } from './useAddForm';
+import { missingChoice, useAddForm } from './useAddForm';
 
 export function AddMockSetForm({ content }: { content: Content }) {
   const create = trpc.admin.createMockExamSet.useMutation();
@@ -17,15 +16,13 @@ export function AddMockSetForm({ content }: { content: Content }) {
   const [description, setDescription] = useState('');
   const [minutes, setMinutes] = useState('60');
 
-  const invalid = !pick.programId
-    ? 'Choose a program.'
-    : !pick.paperId
-      ? 'Choose a paper.'
-      : !title.trim()
-        ? 'Enter a title.'
-        : /^\d+$/.test(minutes) && Number(minutes) >= 1
-          ? null
-          : 'Enter the time limit in whole minutes.';
+  const invalid =
+    missingChoice(pick, 'paper') ??
+    (!title.trim()
+      ? 'Enter a title.'
+      : /^\d+$/.test(minutes) && Number(minutes) >= 1
+        ? null
+        : 'Enter the time limit in whole minutes.');
   const onSubmit = () =>
     form.submit(
       invalid,
@@ -51,21 +48,7 @@ export function AddMockSetForm({ content }: { content: Content }) {
       problem={form.problem}
       success={form.success}
     >
-      <Select
-        label="Program"
-        value={pick.programId}
-        options={programOptions(content)}
-        placeholder="Select a program"
-        onChange={pick.setProgram}
-      />
-      <Select
-        label="Paper"
-        value={pick.paperId}
-        options={paperOptions(content, pick.programId)}
-        placeholder={pick.programId ? 'Select a paper' : 'Select a program first'}
-        onChange={pick.setPaper}
-        disabled={!pick.programId}
-      />
+      <ParentSelects content={content} pick={pick} depth="paper" />
       <NameFields
         nameLabel="Title"
         name={title}

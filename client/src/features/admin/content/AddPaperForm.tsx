@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { Select } from '../components/Select';
-import { programOptions } from '../lib/catalog';
+import { ParentSelects } from '../components/ParentSelects';
+import { useCascade } from '../hooks/useCascade';
 import type { Content } from '../types';
 import { AddForm } from './AddForm';
 import { NameFields } from './NameFields';
-import { useAddForm } from './useAddForm';
+import { missingChoice, useAddForm } from './useAddForm';
 
 export function AddPaperForm({ content }: { content: Content }) {
   const create = trpc.admin.createPaper.useMutation();
   const form = useAddForm();
-  const [programId, setProgramId] = useState('');
+  const pick = useCascade();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
 
   const onSubmit = () =>
     form.submit(
-      !programId ? 'Choose a program.' : name.trim() ? null : 'Enter a paper name.',
-      () => create.mutateAsync({ program_id: Number(programId), name, description }),
+      missingChoice(pick, 'program') ?? (name.trim() ? null : 'Enter a paper name.'),
+      () => create.mutateAsync({ program_id: Number(pick.programId), name, description }),
       `Paper "${name.trim()}" added.`,
       () => {
         setName('');
@@ -33,13 +33,7 @@ export function AddPaperForm({ content }: { content: Content }) {
       problem={form.problem}
       success={form.success}
     >
-      <Select
-        label="Program"
-        value={programId}
-        options={programOptions(content)}
-        placeholder="Select a program"
-        onChange={setProgramId}
-      />
+      <ParentSelects content={content} pick={pick} depth="program" />
       <NameFields
         nameLabel="Paper name"
         name={name}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { Select } from '../components/Select';
+import { ParentSelects } from '../components/ParentSelects';
 import { useCascade } from '../hooks/useCascade';
-import { paperOptions, programOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import { AddForm } from './AddForm';
 import { NameFields } from './NameFields';
-import { useAddForm } from './useAddForm';
+import { missingChoice, useAddForm } from './useAddForm';
 
 export function AddTopicForm({ content }: { content: Content }) {
   const create = trpc.admin.createTopic.useMutation();
@@ -15,13 +14,7 @@ export function AddTopicForm({ content }: { content: Content }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
 
-  const invalid = !pick.programId
-    ? 'Choose a program.'
-    : !pick.paperId
-      ? 'Choose a paper.'
-      : name.trim()
-        ? null
-        : 'Enter a topic name.';
+  const invalid = missingChoice(pick, 'paper') ?? (name.trim() ? null : 'Enter a topic name.');
   const onSubmit = () =>
     form.submit(
       invalid,
@@ -41,21 +34,7 @@ export function AddTopicForm({ content }: { content: Content }) {
       problem={form.problem}
       success={form.success}
     >
-      <Select
-        label="Program"
-        value={pick.programId}
-        options={programOptions(content)}
-        placeholder="Select a program"
-        onChange={pick.setProgram}
-      />
-      <Select
-        label="Paper"
-        value={pick.paperId}
-        options={paperOptions(content, pick.programId)}
-        placeholder={pick.programId ? 'Select a paper' : 'Select a program first'}
-        onChange={pick.setPaper}
-        disabled={!pick.programId}
-      />
+      <ParentSelects content={content} pick={pick} depth="paper" />
       <NameFields
         nameLabel="Topic name"
         name={name}

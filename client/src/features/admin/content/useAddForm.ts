@@ -1,7 +1,16 @@
 // State of one add form: the local validation problem or server message, and the success note.
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
+import type { Cascade, Level } from '../hooks/useCascade';
 import { messageOf } from '../lib/errors';
+
+/** The first choice down to `depth` that is still missing, as the add forms word it. */
+export function missingChoice(pick: Cascade, depth: Level): string | null {
+  if (!pick.programId) return 'Choose a program.';
+  if (depth !== 'program' && !pick.paperId) return 'Choose a paper.';
+  if (depth === 'topic' && !pick.topicId) return 'Choose a topic.';
+  return null;
+}
 
 export function useAddForm() {
   const utils = trpc.useUtils();

@@ -1,11 +1,9 @@
 import { TextField } from '../../../components/TextField';
-import { Select } from '../components/Select';
-import { paperOptions, programOptions, topicOptions } from '../lib/catalog';
+import { ParentSelects } from '../components/ParentSelects';
 import type { Content } from '../types';
 import type { UploadForm } from './useUploadForm';
 
 export function UploadFields({ form, content }: { form: UploadForm; content: Content }) {
-  const { pick } = form;
   const practice = form.quizType === 'practice';
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -26,31 +24,7 @@ export function UploadFields({ form, content }: { form: UploadForm; content: Con
           ))}
         </div>
       </fieldset>
-      <Select
-        label="Program"
-        value={pick.programId}
-        options={programOptions(content)}
-        placeholder="Select a program"
-        onChange={pick.setProgram}
-      />
-      <Select
-        label="Paper"
-        value={pick.paperId}
-        options={paperOptions(content, pick.programId)}
-        placeholder={pick.programId ? 'Select a paper' : 'Select a program first'}
-        onChange={pick.setPaper}
-        disabled={!pick.programId}
-      />
-      {practice && (
-        <Select
-          label="Topic"
-          value={pick.topicId}
-          options={topicOptions(content, pick.paperId)}
-          placeholder={pick.paperId ? 'Select a topic' : 'Select a paper first'}
-          onChange={pick.setTopic}
-          disabled={!pick.paperId}
-        />
-      )}
+      <ParentSelects content={content} pick={form.pick} depth={practice ? 'topic' : 'paper'} />
       <TextField
         label="Question file"
         hint=".xlsx, .xls or .csv"
