@@ -67,6 +67,12 @@ describe('HTTP safety', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answers a missing hashed asset with 404, not the app page (a stale chunk must fail loudly)', async () => {
+    const res = await fetch(`${t.url}/assets/index-doesnotexist.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).not.toContain('text/html');
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.api('GET', '/api/nothing/here/');
     expect(res.status).toBe(404);

@@ -65,7 +65,12 @@ function serveClient(app: express.Express, dir: string) {
   // Hashed file names never change content: cache them for a year.
   app.use(
     '/assets',
-    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    express.static(path.join(dir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
   );
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.get('/{*path}', (_req, res) => {
@@ -91,7 +96,11 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
     if (status === 500) deps.logger.error(`[http] ${err?.stack ?? String(err)}`);
     const detail =
       messages[err?.type] ??
-      (status === 500 ? 'Something went wrong on our side. Please try again.' : 'Bad request.');
+      (status === 500
+        ? 'Something went wrong on our side. Please try again.'
+        : status === 404
+          ? 'Not found.'
+          : 'Bad request.');
     if (!res.headersSent) res.status(status).json({ detail });
   };
 }
