@@ -1,7 +1,8 @@
-// npm run bench [-- --profile DIR] [-- --students N]: the figures of issue 6 in one run. Builds
-// the client if needed, prepares a fresh database, starts the server as a child process and
-// measures it with autocannon over loopback; prints a table, writes bench-results/latest.json and
-// the '## Benchmark figures' section of README.md.
+// npm run bench: the figures of issue 6 in one run. Builds the client if needed, prepares a fresh
+// database, starts the server as a child process and measures it with autocannon over loopback;
+// prints a table, writes bench-results/latest.json and the '## Benchmark figures' section of
+// README.md. Options: --students N (pool size), --only TEXT (just the rows whose key contains it),
+// --profile DIR (one CPU profile of the server per row), --compiled (server as plain JavaScript).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,8 @@ async function main() {
       students: { type: 'string', default: '4000' },
       // Measure only the rows whose name contains this text (with the ceiling), e.g. for a profile.
       only: { type: 'string' },
-      // Run the server compiled to plain JavaScript instead of under tsx (as `npm start` does).
+      // Run the server compiled to plain JavaScript with bare node, instead of under tsx as
+      // `npm start` does: the difference is what the TypeScript loader costs.
       compiled: { type: 'boolean', default: false },
     },
   });
@@ -64,12 +66,13 @@ async function main() {
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${studentCount} students and a 100-question mock in ${data.dir}...`);
   const fixture = await prepareFixture(data.db, data.signer, { students: studentCount, mockQuestions: 100 });
+  const compiled = values.compiled ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
   const server = await ServerProcess.start({
     dataDir: data.dir,
     jwtSecret: data.jwtSecret,
     relaxedLimits: true,
     profileDir: values.profile ? path.resolve(values.profile) : undefined,
-    compiled: values.compiled ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined,
+    compiled,
   });
   const available: sc.Available = {
     procedures: new Set(Object.keys(appRouter._def.procedures)),
@@ -174,6 +177,7 @@ async function main() {
   } finally {
     await server.stop();
     await data.remove();
+    if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
   }
 }
 
