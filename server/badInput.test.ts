@@ -231,6 +231,19 @@ function restRoutes(): Array<{ method: string; path: string }> {
   return out;
 }
 
+/** Repeated keys become arrays, bracket keys try to build objects, values try SQL and path tricks. */
+const HOSTILE_QUERY = [
+  `search=${encodeURIComponent("1' OR '1'='1")}`,
+  'quiz_type=mock&quiz_type=practice',
+  'program_id[$gt]=0',
+  'paper_id=-1',
+  'set_id=1e309',
+  '__proto__[is_staff]=1',
+  'constructor[prototype][is_staff]=1',
+  `format=${encodeURIComponent('../../etc/passwd')}`,
+  `pad=${'x'.repeat(4000)}`,
+].join('&');
+
 /** Paths anyone may call; every other path needs a token. */
 const PUBLIC_REST = [
   /^\/health$/,
@@ -296,6 +309,15 @@ describe('REST paths', () => {
       if (path.includes('/:') && !path.startsWith('/auth/verify-email/')) {
         for (const seg of HOSTILE_SEGMENTS)
           await check(`with path segment ${seg.slice(0, 20)}`, concrete(seg), { ...body, token }, {});
+      }
+      if (method === 'GET' && !path.startsWith('/auth/verify-email/') && path !== '/health') {
+        // Filters and options come in the query string: hostile ones may be ignored (2xx), never crash.
+        await check(
+          'with a hostile query string',
+          `${concrete('1')}?${HOSTILE_QUERY}`,
+          { token },
+          { allowOk: true },
+        );
       }
       if (method !== 'GET') {
         const url = concrete('1');
