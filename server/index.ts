@@ -1,5 +1,6 @@
 // Start-up: config -> database (migrated) -> first admin -> seed on empty -> listen.
 import { createApp } from './app';
+import { answerClientErrorsAsJson } from './clientError';
 import { createDeps, openDatabase } from './deps';
 import { EnvError, loadEnv } from './env';
 import { ensureFirstAdmin } from './services/admins';
@@ -33,6 +34,7 @@ async function main() {
       `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_FILE})`,
     );
   });
+  answerClientErrorsAsJson(server);
   const stop = () => {
     server.close(() => void db.destroy().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();

@@ -11,6 +11,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import express from 'express';
 import { createApp } from '../../server/app';
+import { answerClientErrorsAsJson } from '../../server/clientError';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
 import { gradeExpiredSessions } from '../../server/services/quizSessions';
@@ -71,6 +72,7 @@ async function main() {
   const server = outer.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`READY ${env.PORT}\n`);
   });
+  answerClientErrorsAsJson(server);
   // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.
   const stop = () => {
     server.close(() => void db.destroy().then(() => process.exit(0)));

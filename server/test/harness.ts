@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { createApp } from '../app';
+import { answerClientErrorsAsJson } from '../clientError';
 import type { AppDeps } from '../context';
 import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
@@ -80,6 +81,7 @@ export async function startTestServer(
   const server: Server = await new Promise((resolve) => {
     const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrorsAsJson(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   env.PUBLIC_URL = url;
 
