@@ -135,6 +135,38 @@ export async function upsertAnswer(
     .execute();
 }
 
+/**
+ * Saves many choices in one statement per chunk (a submit carries up to a whole exam). The last
+ * choice for a question wins; duplicates are dropped first because PostgreSQL refuses to touch
+ * one row twice in a single upsert.
+ */
+export async function upsertAnswers(
+  db: DB,
+  sessionId: number,
+  answers: Array<{ question_id: number; selected_answer: AnswerLetter }>,
+  now: string,
+): Promise<void> {
+  const latest = new Map(answers.map((a) => [a.question_id, a.selected_answer]));
+  const rows = [...latest].map(([question_id, selected_answer]) => ({
+    session_id: sessionId,
+    question_id,
+    selected_answer,
+    saved_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('session_answers')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
+          selected_answer: eb.ref('excluded.selected_answer'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
 export async function resultIdOfSession(db: DB, sessionId: number): Promise<number | null> {
   const row = await db
     .selectFrom('quiz_results')

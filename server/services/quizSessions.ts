@@ -23,6 +23,7 @@ import {
   savedAnswers,
   sessionsPastDeadline,
   upsertAnswer,
+  upsertAnswers,
   type GradedRow,
 } from '../queries/quiz';
 
@@ -131,10 +132,8 @@ async function gradeSession(
   const ids = parseQuestionIds(session);
   const inSession = new Set(ids);
   if (submitted && !isClosed(session, now)) {
-    for (const a of submitted.answers) {
-      if (inSession.has(a.question_id))
-        await upsertAnswer(trx, session.id, a.question_id, a.selected_answer, iso(now));
-    }
+    const answers = submitted.answers.filter((a) => inSession.has(a.question_id));
+    await upsertAnswers(trx, session.id, answers, iso(now));
   }
   const chosen = new Map(
     (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),

@@ -18,7 +18,12 @@ export interface TokenClaims {
   expiresAt: Date;
 }
 
+/** Verified access tokens kept; each is checked once, not on every request of a quiz. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenSigner {
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(private readonly secret: Uint8Array) {}
 
   async sign(kind: TokenKind, userId: number, familyId: string, ttlSeconds: number): Promise<string> {
@@ -33,8 +38,27 @@ export class TokenSigner {
       .sign(this.secret);
   }
 
-  /** The claims of a valid token of the expected kind, or null (never throws). */
+  /**
+   * The claims of a valid token of the expected kind, or null (never throws). A signature check
+   * (WebCrypto HMAC) costs more than the rest of a catalogue read, so valid access tokens are
+   * remembered until they expire; revocation is still checked against the database per request.
+   */
   async verify(token: string, kind: TokenKind): Promise<TokenClaims | null> {
+    const known = kind === 'access' ? this.verified.get(token) : undefined;
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return known;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token, kind);
+    if (claims && kind === 'access') {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE)
+        this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async verifySignature(token: string, kind: TokenKind): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { withStatementCache } from './client';
+
+describe('statement cache', () => {
+  it('reuses the compiled statement for the same SQL and still returns fresh results', () => {
+    const sqlite = new SQLite(':memory:');
+    const db = withStatementCache(sqlite);
+    db.prepare('create table t (n integer)').run([]);
+    const select = 'select count(*) as c from t';
+    const first = db.prepare(select);
+    expect(first.all([])).toEqual([{ c: 0 }]);
+    db.prepare('insert into t values (?)').run([1]);
+    const second = db.prepare(select);
+    expect(second).toBe(first);
+    expect(second.all([])).toEqual([{ c: 1 }]);
+    db.close();
+  });
+
+  it('compiles a separate statement while the cached one is still iterating', () => {
+    const sqlite = new SQLite(':memory:');
+    const db = withStatementCache(sqlite);
+    db.prepare('create table t (n integer)').run([]);
+    db.prepare('insert into t values (1), (2)').run([]);
+    const sql = 'select n from t order by n';
+    const iterating = db.prepare(sql).iterate([]);
+    iterating.next();
+    const other = db.prepare(sql);
+    expect(other.all([])).toEqual([{ n: 1 }, { n: 2 }]);
+    iterating.return?.();
+    db.close();
+  });
+
+  it('keeps at most the configured number of statements, dropping the least recently used', () => {
+    const sqlite = new SQLite(':memory:');
+    const db = withStatementCache(sqlite, 2);
+    const a = db.prepare('select 1');
+    db.prepare('select 2');
+    expect(db.prepare('select 1')).toBe(a);
+    db.prepare('select 3');
+    expect(db.prepare('select 1')).toBe(a);
+    const twoAgain = db.prepare('select 2');
+    expect(twoAgain.all([])).toEqual([{ 2: 2 }]);
+    db.close();
+  });
+});
