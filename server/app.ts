@@ -9,10 +9,11 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
+import { PROJECT_ROOT } from './paths';
 
 export const JSON_BODY_LIMIT = '100kb';
 export const UPLOAD_JSON_LIMIT = '10mb';
-const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 
 export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const app = express();

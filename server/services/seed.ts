@@ -14,8 +14,9 @@ import {
   setMockDescription,
 } from '../queries/seedCatalog';
 import { importQuestions } from './import/importQuestions';
+import { PROJECT_ROOT } from '../paths';
 
-export const SEED_DIR = path.resolve(import.meta.dirname, '../../db/seed');
+export const SEED_DIR = path.join(PROJECT_ROOT, 'db/seed');
 
 const setFile = z.object({ title: z.string().min(1), file: z.string().min(1) });
 const catalogSchema = z.object({

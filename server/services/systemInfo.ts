@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { DB } from '../../db/client';
 import type { Env } from '../env';
 import { lastBackup } from '../queries/admin';
+import { PROJECT_ROOT } from '../paths';
 
-const PACKAGE_JSON = path.resolve(import.meta.dirname, '../../package.json');
+const PACKAGE_JSON = path.join(PROJECT_ROOT, 'package.json');
 
 function readVersion(): string {
   try {
