@@ -6,6 +6,7 @@ import { EnvError, loadEnv } from './env';
 import { ensureFirstAdmin } from './services/admins';
 import { gradeExpiredSessions } from './services/quizSessions';
 import { seedIfEmpty } from './services/seed';
+import { prewarmParser } from './services/import/parseInWorker';
 
 async function main() {
   const env = loadEnv();
@@ -35,6 +36,8 @@ async function main() {
     );
   });
   answerClientErrorsAsJson(server);
+  // The first upload should not wait for a thread start and a cold SheetJS load (see parseInWorker.ts).
+  prewarmParser();
   const stop = () => {
     server.close(() => void db.destroy().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();

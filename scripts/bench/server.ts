@@ -14,6 +14,7 @@ import { createApp } from '../../server/app';
 import { answerClientErrorsAsJson } from '../../server/clientError';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
+import { prewarmParser } from '../../server/services/import/parseInWorker';
 import { gradeExpiredSessions } from '../../server/services/quizSessions';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
 
@@ -73,6 +74,8 @@ async function main() {
     process.stdout.write(`READY ${env.PORT}\n`);
   });
   answerClientErrorsAsJson(server);
+  // As server/index.ts: one parser worker warm from the start.
+  prewarmParser();
   // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.
   const stop = () => {
     server.close(() => void db.destroy().then(() => process.exit(0)));

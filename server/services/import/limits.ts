@@ -12,6 +12,13 @@ export const PARSE_HEAP_MB = 256;
 export const PARSE_TIMEOUT_MS = 20_000;
 /** Parser workers alive at once: each may use up to PARSE_HEAP_MB, so uploads queue beyond this. */
 export const MAX_PARALLEL_PARSES = 2;
+/**
+ * Parser workers kept alive between parses, SheetJS and papaparse loaded, so an upload does not
+ * pay for a thread start and a cold library load. A worker whose heap after a parse is above
+ * PARSE_RECYCLE_HEAP_MB (garbage included: what it would keep resident while idle) is replaced.
+ */
+export const WARM_PARSE_WORKERS = 1;
+export const PARSE_RECYCLE_HEAP_MB = 64;
 
 /** Rows echoed back in a dry run or a successful upload. */
 export const PREVIEW_ROWS = 5;

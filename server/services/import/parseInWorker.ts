@@ -1,8 +1,23 @@
 // Runs parseWorker.mjs in a worker thread with a heap limit and a wall-clock limit, so a hostile
 // or enormous file costs one terminated worker, never the server's event loop or memory.
+//
+// Workers are kept warm: a worker that parsed a file cleanly waits (unref'd, so it never keeps
+// the process or a test run alive) for the next one, with SheetJS already loaded. A worker that
+// failed, ran past the time limit, ran out of heap or holds too large a heap afterwards is
+// terminated and replaced by a fresh one in the background. The heap and time limits still hold
+// for every parse: the heap limit is the worker's, and the timer starts with each file.
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MAX_ROWS } from '../../../shared/domain/questionFormat';
-import { MAX_COLUMNS, MAX_PARALLEL_PARSES, PARSE_HEAP_MB, PARSE_TIMEOUT_MS } from './limits';
+import { PROJECT_ROOT } from '../../paths';
+import {
+  MAX_COLUMNS,
+  MAX_PARALLEL_PARSES,
+  PARSE_HEAP_MB,
+  PARSE_RECYCLE_HEAP_MB,
+  PARSE_TIMEOUT_MS,
+  WARM_PARSE_WORKERS,
+} from './limits';
 import type { SheetFormat } from './sniff';
 
 export interface ParsedSheet {
@@ -14,11 +29,12 @@ export interface ParsedSheet {
   formulaCells: Array<[number, number]>;
 }
 
-type WorkerReply = ({ ok: true } & ParsedSheet) | { ok: false; message: string };
+type WorkerReply = (({ ok: true } & ParsedSheet) | { ok: false; message: string }) & { heapMb: number };
 
 export class ParseError extends Error {}
 
-const WORKER_URL = new URL('./parseWorker.mjs', import.meta.url);
+// From the project folder, not this file: in the production bundle this code runs from dist/server.
+const WORKER_FILE = path.join(PROJECT_ROOT, 'server/services/import/parseWorker.mjs');
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -36,74 +52,150 @@ async function withParseSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-export function parseInWorker(
-  bytes: Buffer,
-  format: SheetFormat,
-  opts: { timeoutMs?: number; heapMb?: number } = {},
-): Promise<ParsedSheet> {
-  return withParseSlot(() => runWorker(bytes, format, opts));
-}
+type Outcome = { reply: WorkerReply } | { error: Error & { code?: string } } | { exitCode: number };
 
-function runWorker(
-  bytes: Buffer,
-  format: SheetFormat,
-  opts: { timeoutMs?: number; heapMb?: number } = {},
-): Promise<ParsedSheet> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { format, bytes: new Uint8Array(bytes), maxRows: MAX_ROWS, maxColumns: MAX_COLUMNS },
-      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? PARSE_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+/** One parser thread; it answers one file at a time. */
+class ParserWorker {
+  private readonly worker: Worker;
+  private pending: ((outcome: Outcome) => void) | null = null;
+  alive = true;
+
+  constructor(readonly heapMb: number) {
+    this.worker = new Worker(WORKER_FILE, {
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       // The worker is plain JavaScript: it needs no TypeScript loader from the parent.
       execArgv: [],
       stdout: true,
       stderr: true,
     });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(
-            new ParseError(
-              `Reading the file took longer than ${Math.round((opts.timeoutMs ?? PARSE_TIMEOUT_MS) / 1000)} seconds; it is too large or too complex. Split it or save it again from the template.`,
-            ),
-          ),
-        ),
-      opts.timeoutMs ?? PARSE_TIMEOUT_MS,
-    );
-    worker.on('message', (reply: WorkerReply) =>
-      finish(() => {
-        if (reply.ok)
-          resolve({ rows: reply.rows, firstRow: reply.firstRow, formulaCells: reply.formulaCells });
-        else
-          reject(
-            new ParseError(
-              `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,
-            ),
-          );
-      }),
-    );
-    worker.on('error', (err: Error & { code?: string }) =>
-      finish(() =>
-        reject(
-          new ParseError(
-            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? 'The file needs more memory to read than an upload may use; it is too large or too complex.'
-              : `The file could not be read as a spreadsheet (${err.message}).`,
-          ),
-        ),
-      ),
-    );
-    worker.on('exit', (code) =>
-      finish(() =>
-        reject(new ParseError(`The file could not be read (the reader stopped with code ${code}).`)),
-      ),
-    );
+    this.worker.unref();
+    this.worker.on('message', (reply: WorkerReply) => this.settle({ reply }));
+    this.worker.on('error', (error: Error) => {
+      this.alive = false;
+      this.settle({ error });
+    });
+    this.worker.on('exit', (exitCode) => {
+      this.alive = false;
+      forget(this);
+      this.settle({ exitCode });
+    });
+  }
+
+  private settle(outcome: Outcome): void {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.(outcome);
+  }
+
+  /** Sends one file; the answer, the thread's error or its exit, whichever comes first. */
+  run(job: { format: SheetFormat; bytes: Buffer }): Promise<Outcome> {
+    return new Promise((resolve) => {
+      this.pending = resolve;
+      this.worker.ref();
+      const bytes = new Uint8Array(job.bytes);
+      this.worker.postMessage({ format: job.format, bytes, maxRows: MAX_ROWS, maxColumns: MAX_COLUMNS }, [
+        bytes.buffer,
+      ]);
+    });
+  }
+
+  get threadId(): number {
+    return this.worker.threadId;
+  }
+
+  idle(): void {
+    this.worker.unref();
+  }
+
+  terminate(): void {
+    this.alive = false;
+    forget(this);
+    void this.worker.terminate();
+  }
+}
+
+/** Warm workers with the default heap limit, waiting for a file. */
+const idleWorkers: ParserWorker[] = [];
+
+function forget(worker: ParserWorker): void {
+  const i = idleWorkers.indexOf(worker);
+  if (i >= 0) idleWorkers.splice(i, 1);
+}
+
+/** Starts warm workers until WARM_PARSE_WORKERS wait, e.g. at server start-up or after a recycle. */
+export function prewarmParser(): void {
+  while (idleWorkers.length < WARM_PARSE_WORKERS) idleWorkers.push(new ParserWorker(PARSE_HEAP_MB));
+}
+
+/** Thread ids of the warm workers waiting now (for tests). */
+export function warmParserThreads(): number[] {
+  return idleWorkers.filter((w) => w.alive).map((w) => w.threadId);
+}
+
+function acquire(heapMb: number): ParserWorker {
+  if (heapMb === PARSE_HEAP_MB) {
+    const warm = idleWorkers.pop();
+    if (warm?.alive) return warm;
+  }
+  return new ParserWorker(heapMb);
+}
+
+function release(worker: ParserWorker, healthy: boolean): void {
+  const pooled = worker.heapMb === PARSE_HEAP_MB;
+  if (healthy && pooled && worker.alive && idleWorkers.length < WARM_PARSE_WORKERS) {
+    worker.idle();
+    idleWorkers.push(worker);
+    return;
+  }
+  worker.terminate();
+  if (pooled && !healthy) prewarmParser();
+}
+
+export interface ParseOptions {
+  timeoutMs?: number;
+  heapMb?: number;
+  /** Replace the worker when its heap after the parse is above this (default PARSE_RECYCLE_HEAP_MB). */
+  recycleHeapMb?: number;
+}
+
+export function parseInWorker(
+  bytes: Buffer,
+  format: SheetFormat,
+  opts: ParseOptions = {},
+): Promise<ParsedSheet> {
+  return withParseSlot(() => runParse(bytes, format, opts));
+}
+
+async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions): Promise<ParsedSheet> {
+  const timeoutMs = opts.timeoutMs ?? PARSE_TIMEOUT_MS;
+  const worker = acquire(opts.heapMb ?? PARSE_HEAP_MB);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
+  const outcome = await Promise.race([worker.run({ format, bytes }), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    release(worker, false);
+    throw new ParseError(
+      `Reading the file took longer than ${Math.round(timeoutMs / 1000)} seconds; it is too large or too complex. Split it or save it again from the template.`,
+    );
+  }
+  if ('reply' in outcome) {
+    const { reply } = outcome;
+    release(worker, reply.ok && reply.heapMb <= (opts.recycleHeapMb ?? PARSE_RECYCLE_HEAP_MB));
+    if (reply.ok) return { rows: reply.rows, firstRow: reply.firstRow, formulaCells: reply.formulaCells };
+    throw new ParseError(
+      `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,
+    );
+  }
+  release(worker, false);
+  if ('error' in outcome) {
+    throw new ParseError(
+      outcome.error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? 'The file needs more memory to read than an upload may use; it is too large or too complex.'
+        : `The file could not be read as a spreadsheet (${outcome.error.message}).`,
+    );
+  }
+  throw new ParseError(`The file could not be read (the reader stopped with code ${outcome.exitCode}).`);
 }

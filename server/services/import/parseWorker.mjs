@@ -1,12 +1,20 @@
-// Parser worker (plain JavaScript so it runs the same under tsx, vitest and node without a TS
-// loader). It turns the file into plain string rows and posts them back; all checking happens on
-// the main side. Runs with a heap limit and is terminated on a time limit by parseInWorker.ts.
+// Parser worker (plain JavaScript so it runs the same under tsx, vitest, node and from the
+// production bundle without a TS loader). It stays alive between parses (see parseInWorker.ts):
+// SheetJS and papaparse are loaded once, when the thread starts. Each message is one file; the
+// answer is plain string rows, and all checking happens on the main side. Runs with a heap limit
+// and is terminated (and replaced) on a time limit by parseInWorker.ts.
 //
 // Formulas are never evaluated: SheetJS does not compute them, and cellFormula is on only so we
 // can see WHICH cells hold a formula and refuse them; their cached results are never used.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { TextDecoder } from 'node:util';
+import v8 from 'node:v8';
 import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import * as cpexcel from 'xlsx/dist/cpexcel.full.mjs';
+
+// Legacy .xls files store text in Windows code pages.
+XLSX.set_cptable(cpexcel);
 
 /** @param {string[]} row */
 function isBlank(row) {
@@ -40,11 +48,7 @@ function parseCsv(bytes, maxRows, maxColumns) {
   return { rows, firstRow: 1, formulaCells: [] };
 }
 
-async function parseWorkbook(bytes, maxRows, maxColumns) {
-  // Loaded only for workbooks: a CSV (e.g. the seed) starts the worker faster without SheetJS.
-  const XLSX = await import('xlsx');
-  // Legacy .xls files store text in Windows code pages.
-  XLSX.set_cptable(await import('xlsx/dist/cpexcel.full.mjs'));
+function parseWorkbook(bytes, maxRows, maxColumns) {
   const wb = XLSX.read(bytes, {
     type: 'array',
     dense: true,
@@ -81,12 +85,21 @@ async function parseWorkbook(bytes, maxRows, maxColumns) {
   return { rows, firstRow: range.s.r + 1, formulaCells };
 }
 
-try {
-  const { format, bytes, maxRows, maxColumns } = workerData;
-  const result =
-    format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : await parseWorkbook(bytes, maxRows, maxColumns);
-  trimTrailingBlankRows(result.rows);
-  parentPort.postMessage({ ok: true, ...result });
-} catch (err) {
-  parentPort.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
+function parse({ format, bytes, maxRows, maxColumns }) {
+  try {
+    const result =
+      format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : parseWorkbook(bytes, maxRows, maxColumns);
+    trimTrailingBlankRows(result.rows);
+    return { ok: true, ...result };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
 }
+
+parentPort.on('message', (job) => {
+  const reply = parse(job);
+  // The heap this thread holds now, garbage included: the main side replaces a worker that
+  // would keep a large heap resident while it waits for the next file.
+  reply.heapMb = v8.getHeapStatistics().used_heap_size / 2 ** 20;
+  parentPort.postMessage(reply);
+});
