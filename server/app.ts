@@ -2,7 +2,7 @@
 // and the built client with its SPA fallback.
 import fs from 'node:fs';
 import path from 'node:path';
-import compression from 'compression';
+import { compressResponses } from './compression';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:'),
     }),
   );
-  app.use(compression());
+  app.use(compressResponses());
   // The upload procedures carry a spreadsheet as base64; every other body stays small.
   app.use(['/trpc/questions.upload', '/trpc/questions.preview'], express.json({ limit: UPLOAD_JSON_LIMIT }));
   app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
