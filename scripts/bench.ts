@@ -2,7 +2,8 @@
 // database, starts the server as a child process and measures it with autocannon over loopback;
 // prints a table, writes bench-results/latest.json and the '## Benchmark figures' section of
 // README.md. Options: --students N (pool size), --only TEXT (just the rows whose key contains it),
-// --profile DIR (one CPU profile of the server per row), --compiled (server as plain JavaScript).
+// --profile DIR (one CPU profile of the server per row), --tsx (server under tsx, as `npm run dev`,
+// instead of compiled and run with `npm start`'s node options).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { machineInfo } from './bench/machine';
 import { summarize } from './bench/profile';
 import { judge, markdown, updateReadme, writeResults, type BenchResults } from './bench/report';
 import * as sc from './bench/scenarios';
-import { SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
+import { productionNodeFlags, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,9 +54,9 @@ async function main() {
       students: { type: 'string', default: '4000' },
       // Measure only the rows whose name contains this text (with the ceiling), e.g. for a profile.
       only: { type: 'string' },
-      // Run the server compiled to plain JavaScript with bare node, instead of under tsx as
-      // `npm start` does: the difference is what the TypeScript loader costs.
-      compiled: { type: 'boolean', default: false },
+      // Run the server under tsx (as `npm run dev` does) instead of compiled to plain JavaScript
+      // and run with the node options of `npm start`: the difference is what the loader costs.
+      tsx: { type: 'boolean', default: false },
     },
   });
   const studentCount = Number(values.students);
@@ -66,13 +67,15 @@ async function main() {
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${studentCount} students and a 100-question mock in ${data.dir}...`);
   const fixture = await prepareFixture(data.db, data.signer, { students: studentCount, mockQuestions: 100 });
-  const compiled = values.compiled ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
+  // As `npm start`: one JavaScript bundle, run by node with the options from package.json.
+  const compiled = values.tsx ? undefined : await bundleServer(SERVER_SCRIPT, ROOT);
   const server = await ServerProcess.start({
     dataDir: data.dir,
     jwtSecret: data.jwtSecret,
     relaxedLimits: true,
     profileDir: values.profile ? path.resolve(values.profile) : undefined,
     compiled,
+    nodeFlags: compiled ? productionNodeFlags(ROOT) : undefined,
   });
   const available: sc.Available = {
     procedures: new Set(Object.keys(appRouter._def.procedures)),
@@ -151,7 +154,7 @@ async function main() {
     const ceilingCpu = ceilings.reduce((sum, m) => sum + m.cpuUsPerRequest, 0) / ceilings.length;
     const partial: Omit<BenchResults, 'targets'> = {
       machine,
-      runtime: values.compiled ? 'compiled' : 'tsx',
+      runtime: values.tsx ? 'tsx' : 'production',
       connections: CONNECTIONS,
       ceilingRps,
       measurements: rows.map((m) => ({
@@ -170,9 +173,9 @@ async function main() {
     // A partial run (--only) must not overwrite the figures of a full one.
     if (!values.only) {
       const file = writeResults(results_, ROOT);
-      // README shows the server as deployed (npm start runs it under tsx); --compiled is a comparison.
-      if (!values.compiled) updateReadme(results_, ROOT);
-      console.log(`Written: ${file}${values.compiled ? '' : ' and README.md (## Benchmark figures)'}`);
+      // README shows the server as deployed (as npm start runs it); --tsx is a comparison.
+      if (!values.tsx) updateReadme(results_, ROOT);
+      console.log(`Written: ${file}${values.tsx ? '' : ' and README.md (## Benchmark figures)'}`);
     }
   } finally {
     await server.stop();

@@ -10,8 +10,8 @@ import type { Machine } from './machine';
 
 export interface BenchResults {
   machine: Machine;
-  /** How the server ran: under tsx as `npm start` runs it, or compiled to JavaScript (--compiled). */
-  runtime: 'tsx' | 'compiled';
+  /** How the server ran: compiled and run as `npm start` runs it, or under tsx (--tsx). */
+  runtime: 'production' | 'tsx';
   connections: number;
   ceilingRps: number;
   /** ratio: req/s over the ceiling's; cpuRatio: the ceiling's server CPU per request over this one's. */
@@ -110,7 +110,7 @@ export function markdown(r: BenchResults): string {
   const lines = [
     `Measured ${m.date.slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB RAM,`,
     `Node ${m.node}, ${m.platform}; load average ${m.loadAvg} at the start. Server in its own process (${r.runtime === 'tsx' ? 'run' : 'compiled to'}`,
-    `${r.runtime === 'tsx' ? 'under tsx as `npm start` runs it' : 'JavaScript, run with bare node'}), autocannon in the bench process, both on this machine over`,
+    `${r.runtime === 'tsx' ? 'under tsx as `npm run dev` runs it' : 'JavaScript and run with node as `npm start` runs it'}), autocannon in the bench process, both on this machine over`,
     `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last);`,
     `the CPU ratio compares the server's CPU time per request with the ceiling's, which other load on`,
     `the machine hardly moves.`,
@@ -144,7 +144,7 @@ export function markdown(r: BenchResults): string {
 export function writeResults(r: BenchResults, root: string): string {
   const dir = path.join(root, 'bench-results');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, r.runtime === 'tsx' ? 'latest.json' : 'latest-compiled.json');
+  const file = path.join(dir, r.runtime === 'tsx' ? 'latest-tsx.json' : 'latest.json');
   fs.writeFileSync(file, JSON.stringify(r, null, 2));
   return file;
 }

@@ -16,8 +16,23 @@ export interface ServerOptions {
   relaxedLimits: boolean;
   /** Directory for one V8 CPU profile per measurement (see profile()). */
   profileDir?: string;
-  /** Run this compiled JavaScript file with bare node instead of server.ts under tsx. */
+  /** Run this compiled JavaScript file with node instead of server.ts under tsx. */
   compiled?: string;
+  /** Node options for the compiled file, e.g. productionNodeFlags(). */
+  nodeFlags?: string[];
+}
+
+/**
+ * The node options `npm start` runs the server with, read from package.json's "start"
+ * (`node <flags> dist/server/index.js`), so the bench measures the server as deployed.
+ */
+export function productionNodeFlags(root: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/index\.js\b/.exec(pkg.scripts.start);
+  if (!match) throw new Error('package.json "start" no longer runs `node [flags] dist/server/index.js`');
+  return match[1].trim().split(/\s+/).filter(Boolean);
 }
 
 /** A free loopback port, chosen once so a restarted server answers at the same address. */
@@ -97,7 +112,9 @@ export class ServerProcess {
   }
 
   private async launch(): Promise<void> {
-    const args = this.opts.compiled ? [this.opts.compiled] : ['--import', 'tsx', SERVER_SCRIPT];
+    const args = this.opts.compiled
+      ? [...(this.opts.nodeFlags ?? []), this.opts.compiled]
+      : ['--import', 'tsx', SERVER_SCRIPT];
     const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
