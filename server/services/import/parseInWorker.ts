@@ -62,6 +62,8 @@ class ParserWorker {
 
   constructor(readonly heapMb: number) {
     this.worker = new Worker(WORKER_FILE, {
+      // Kept-warm workers also warm the parsers' code up (see parseWorker.mjs).
+      workerData: { warmUp: heapMb === PARSE_HEAP_MB },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       // The worker is plain JavaScript: it needs no TypeScript loader from the parent.
       execArgv: [],
