@@ -29,7 +29,8 @@ export interface ParsedSheet {
   formulaCells: Array<[number, number]>;
 }
 
-type WorkerReply = (({ ok: true } & ParsedSheet) | { ok: false; message: string }) & { heapMb: number };
+/** `sheet` is a ParsedSheet as JSON (see parseWorker.mjs). */
+type WorkerReply = ({ ok: true; sheet: string } | { ok: false; message: string }) & { heapMb: number };
 
 export class ParseError extends Error {}
 
@@ -186,7 +187,7 @@ async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions):
   if ('reply' in outcome) {
     const { reply } = outcome;
     release(worker, reply.ok && reply.heapMb <= (opts.recycleHeapMb ?? PARSE_RECYCLE_HEAP_MB));
-    if (reply.ok) return { rows: reply.rows, firstRow: reply.firstRow, formulaCells: reply.formulaCells };
+    if (reply.ok) return JSON.parse(reply.sheet) as ParsedSheet;
     throw new ParseError(
       `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,
     );

@@ -90,7 +90,9 @@ function parse({ format, bytes, maxRows, maxColumns }) {
     const result =
       format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : parseWorkbook(bytes, maxRows, maxColumns);
     trimTrailingBlankRows(result.rows);
-    return { ok: true, ...result };
+    // One JSON string instead of tens of thousands of cloned strings: the main thread reads it
+    // back with one JSON.parse, several times faster than deserialising the structured clone.
+    return { ok: true, sheet: JSON.stringify(result) };
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
