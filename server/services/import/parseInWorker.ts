@@ -61,10 +61,14 @@ class ParserWorker {
   private pending: ((outcome: Outcome) => void) | null = null;
   alive = true;
 
-  constructor(readonly heapMb: number) {
+  /** `warmUp`: load SheetJS and warm the parsers' code at start (see parseWorker.mjs), for a worker
+   * that will wait for files; not for one started for a file at hand, which would only wait longer. */
+  constructor(
+    readonly heapMb: number,
+    warmUp: boolean,
+  ) {
     this.worker = new Worker(WORKER_FILE, {
-      // Kept-warm workers also warm the parsers' code up (see parseWorker.mjs).
-      workerData: { warmUp: heapMb === PARSE_HEAP_MB },
+      workerData: { warmUp },
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       // The worker is plain JavaScript: it needs no TypeScript loader from the parent.
       execArgv: [],
@@ -93,6 +97,7 @@ class ParserWorker {
   /** Sends one file; the answer, the thread's error or its exit, whichever comes first. */
   run(job: { format: SheetFormat; bytes: Buffer }): Promise<Outcome> {
     return new Promise((resolve) => {
+      if (!this.alive) return resolve({ exitCode: -1 });
       this.pending = resolve;
       this.worker.ref();
       const bytes = new Uint8Array(job.bytes);
@@ -127,7 +132,7 @@ function forget(worker: ParserWorker): void {
 
 /** Starts warm workers until WARM_PARSE_WORKERS wait, e.g. at server start-up or after a recycle. */
 export function prewarmParser(): void {
-  while (idleWorkers.length < WARM_PARSE_WORKERS) idleWorkers.push(new ParserWorker(PARSE_HEAP_MB));
+  while (idleWorkers.length < WARM_PARSE_WORKERS) idleWorkers.push(new ParserWorker(PARSE_HEAP_MB, true));
 }
 
 /** Thread ids of the warm workers waiting now (for tests). */
@@ -140,7 +145,7 @@ function acquire(heapMb: number): ParserWorker {
     const warm = idleWorkers.pop();
     if (warm?.alive) return warm;
   }
-  return new ParserWorker(heapMb);
+  return new ParserWorker(heapMb, false);
 }
 
 function release(worker: ParserWorker, healthy: boolean): void {

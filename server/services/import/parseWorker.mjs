@@ -1,6 +1,7 @@
 // Parser worker (plain JavaScript so it runs the same under tsx, vitest, node and from the
 // production bundle without a TS loader). It stays alive between parses (see parseInWorker.ts):
-// SheetJS and papaparse are loaded once, when the thread starts. Each message is one file; the
+// SheetJS is loaded once, when a kept-warm worker starts (workerData.warmUp), or on the first
+// workbook of a worker started for a file at once (a CSV does not wait for it). Each message is one file; the
 // answer is plain string rows, and all checking happens on the main side. Runs with a heap limit
 // and is terminated (and replaced) on a time limit by parseInWorker.ts.
 //
@@ -10,11 +11,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TextDecoder, TextEncoder } from 'node:util';
 import v8 from 'node:v8';
 import Papa from 'papaparse';
-import * as XLSX from 'xlsx';
-import * as cpexcel from 'xlsx/dist/cpexcel.full.mjs';
 
-// Legacy .xls files store text in Windows code pages.
-XLSX.set_cptable(cpexcel);
+/** @type {typeof import('xlsx') | null} */
+let XLSX = null;
+
+async function loadSheetJs() {
+  if (!XLSX) {
+    const lib = await import('xlsx');
+    // Legacy .xls files store text in Windows code pages.
+    lib.set_cptable(await import('xlsx/dist/cpexcel.full.mjs'));
+    XLSX = lib;
+  }
+  return XLSX;
+}
 
 /** @param {string[]} row */
 function isBlank(row) {
@@ -48,7 +57,7 @@ function parseCsv(bytes, maxRows, maxColumns) {
   return { rows, firstRow: 1, formulaCells: [] };
 }
 
-function parseWorkbook(bytes, maxRows, maxColumns) {
+function parseWorkbook(XLSX, bytes, maxRows, maxColumns) {
   const wb = XLSX.read(bytes, {
     type: 'array',
     dense: true,
@@ -85,10 +94,12 @@ function parseWorkbook(bytes, maxRows, maxColumns) {
   return { rows, firstRow: range.s.r + 1, formulaCells };
 }
 
-function parse({ format, bytes, maxRows, maxColumns }) {
+async function parse({ format, bytes, maxRows, maxColumns }) {
   try {
     const result =
-      format === 'csv' ? parseCsv(bytes, maxRows, maxColumns) : parseWorkbook(bytes, maxRows, maxColumns);
+      format === 'csv'
+        ? parseCsv(bytes, maxRows, maxColumns)
+        : parseWorkbook(await loadSheetJs(), bytes, maxRows, maxColumns);
     trimTrailingBlankRows(result.rows);
     // One JSON string instead of tens of thousands of cloned strings: the main thread reads it
     // back with one JSON.parse, several times faster than deserialising the structured clone.
@@ -104,7 +115,8 @@ function parse({ format, bytes, maxRows, maxColumns }) {
  * 10,000-row parse). Only for the kept-warm workers; it takes a fraction of a second of this
  * thread's time when it starts, before any file arrives.
  */
-function warmUp() {
+async function warmUp() {
+  const XLSX = await loadSheetJs();
   const aoa = [
     ['question_text', 'option_a', 'option_b', 'option_c', 'option_d', 'correct_answer', 'explanation'],
   ];
@@ -116,15 +128,18 @@ function warmUp() {
   const xlsx = XLSX.write(wb, { type: 'array', bookType: 'xlsx', compression: true });
   const csv = new TextEncoder().encode(Papa.unparse(aoa));
   for (let i = 0; i < 4; i++) {
-    parse({ format: 'xlsx', bytes: new Uint8Array(xlsx), maxRows: 20_000, maxColumns: 64 });
-    parse({ format: 'csv', bytes: csv, maxRows: 20_000, maxColumns: 64 });
+    await parse({ format: 'xlsx', bytes: new Uint8Array(xlsx), maxRows: 20_000, maxColumns: 64 });
+    await parse({ format: 'csv', bytes: csv, maxRows: 20_000, maxColumns: 64 });
   }
 }
 
-if (workerData?.warmUp) warmUp();
+// A failed warm-up only means a colder first file, never a failed one.
+const ready = workerData?.warmUp ? warmUp().catch(() => undefined) : Promise.resolve();
 
-parentPort.on('message', (job) => {
-  const reply = parse(job);
+// One file at a time: the main side sends the next only after this one's answer.
+parentPort.on('message', async (job) => {
+  await ready;
+  const reply = await parse(job);
   // The heap this thread holds now, garbage included: the main side replaces a worker that
   // would keep a large heap resident while it waits for the next file.
   reply.heapMb = v8.getHeapStatistics().used_heap_size / 2 ** 20;
