@@ -1,14 +1,16 @@
 // Parser worker (plain JavaScript so it runs the same under tsx, vitest, node and from the
 // production bundle without a TS loader). It stays alive between parses (see parseInWorker.ts):
-// SheetJS is loaded once, when a kept-warm worker starts (workerData.warmUp), or on the first
-// workbook of a worker started for a file at once (a CSV does not wait for it). Each message is one file; the
-// answer is plain string rows, and all checking happens on the main side. Runs with a heap limit
-// and is terminated (and replaced) on a time limit by parseInWorker.ts.
+// SheetJS is loaded and the parsers warmed up once: when a kept-warm worker starts
+// (workerData.warmUp), or for a worker started for a file at hand (a CSV need not wait for
+// SheetJS) after its first second idle. Each message is one file; the answer is plain string
+// rows, and all checking happens on the main side. Runs with a heap limit and is terminated (and
+// replaced) on a time limit by parseInWorker.ts.
 //
 // Formulas are never evaluated: SheetJS does not compute them, and cellFormula is on only so we
 // can see WHICH cells hold a formula and refuse them; their cached results are never used.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { clearTimeout, setTimeout } from 'node:timers';
 import v8 from 'node:v8';
 import Papa from 'papaparse';
 
@@ -115,7 +117,11 @@ async function parse({ format, bytes, maxRows, maxColumns }) {
  * 10,000-row parse). Only for the kept-warm workers; it takes a fraction of a second of this
  * thread's time when it starts, before any file arrives.
  */
+let warmed = false;
+
 async function warmUp() {
+  if (warmed) return;
+  warmed = true;
   const XLSX = await loadSheetJs();
   const aoa = [
     ['question_text', 'option_a', 'option_b', 'option_c', 'option_d', 'correct_answer', 'explanation'],
@@ -134,14 +140,21 @@ async function warmUp() {
 }
 
 // A failed warm-up only means a colder first file, never a failed one.
-const ready = workerData?.warmUp ? warmUp().catch(() => undefined) : Promise.resolve();
+const warmUpSafely = () => warmUp().catch(() => undefined);
+let ready = workerData?.warmUp ? warmUpSafely() : Promise.resolve();
+/** A worker started for a file at hand warms up once it has waited this long for the next one. */
+const WARM_UP_WHEN_IDLE_MS = 1000;
+let idleTimer;
 
 // One file at a time: the main side sends the next only after this one's answer.
 parentPort.on('message', async (job) => {
+  clearTimeout(idleTimer);
   await ready;
   const reply = await parse(job);
   // The heap this thread holds now, garbage included: the main side replaces a worker that
   // would keep a large heap resident while it waits for the next file.
   reply.heapMb = v8.getHeapStatistics().used_heap_size / 2 ** 20;
   parentPort.postMessage(reply);
+  // E.g. the worker that read the sample bank's CSVs at start-up and now waits for an upload.
+  if (!warmed) idleTimer = setTimeout(() => (ready = warmUpSafely()), WARM_UP_WHEN_IDLE_MS);
 });
