@@ -1,38 +1,12 @@
 // SQL of the question import: where a new set may go, which questions the bank already holds,
 // and the one transaction that writes a set with its questions.
-import { CompiledQuery } from 'kysely';
 import type { DB } from '../../db/client';
-import type { QuestionTable, QuizType } from '../../db/schema';
+import type { QuizType } from '../../db/schema';
 import type { ValidQuestion } from '../services/import/validate';
 
-/** SQLite allows 32,766 bound values per statement; 13 columns x 1,000 rows stays well under. */
+/** SQLite allows 32,766 bound values per statement (PostgreSQL 65,535); 12 columns x 1,000 rows stays under both. */
 const INSERT_CHUNK = 1000;
 const LOOKUP_CHUNK = 500;
-
-const QUESTION_COLUMNS = [
-  'practice_set_id',
-  'mock_exam_set_id',
-  'position',
-  'question_text',
-  'option_a',
-  'option_b',
-  'option_c',
-  'option_d',
-  'correct_answer',
-  'explanation',
-  'text_key',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof QuestionTable>;
-
-/**
- * INSERT of `rows` questions as one plain statement. Built by hand rather than with the query
- * builder: for 10,000 rows the builder's per-value nodes cost more than SQLite's writing.
- */
-function insertQuestionsSql(rows: number): string {
-  const row = `(${QUESTION_COLUMNS.map(() => '?').join(', ')})`;
-  const columns = QUESTION_COLUMNS.map((c) => `"${c}"`).join(', ');
-  return `insert into "questions" (${columns}) values ${new Array<string>(rows).fill(row).join(', ')}`;
-}
 
 export interface Placement {
   quizType: QuizType;
@@ -144,25 +118,25 @@ export async function insertSetWithQuestions(
             .executeTakeFirstOrThrow();
     for (let i = 0; i < questions.length; i += INSERT_CHUNK) {
       const chunk = questions.slice(i, i + INSERT_CHUNK);
-      const values: unknown[] = [];
-      chunk.forEach((q, j) => {
-        // In QUESTION_COLUMNS order.
-        values.push(
-          p.quizType === 'practice' ? created.id : null,
-          p.quizType === 'mock' ? created.id : null,
-          i + j + 1,
-          q.question_text,
-          q.option_a,
-          q.option_b,
-          q.option_c,
-          q.option_d,
-          q.correct_answer,
-          q.explanation,
-          q.text_key,
-          now,
-        );
-      });
-      await trx.executeQuery(CompiledQuery.raw(insertQuestionsSql(chunk.length), values));
+      await trx
+        .insertInto('questions')
+        .values(
+          chunk.map((q, j) => ({
+            practice_set_id: p.quizType === 'practice' ? created.id : null,
+            mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
+            position: i + j + 1,
+            question_text: q.question_text,
+            option_a: q.option_a,
+            option_b: q.option_b,
+            option_c: q.option_c,
+            option_d: q.option_d,
+            correct_answer: q.correct_answer,
+            explanation: q.explanation,
+            text_key: q.text_key,
+            created_at: now,
+          })),
+        )
+        .execute();
       onChunk?.(i + chunk.length);
     }
     return created.id;
