@@ -17,20 +17,22 @@ const encodingOf = async (url: string, init: RequestInit = {}) => {
 };
 
 describe('response compression', () => {
-  it('sends tiny acknowledgements plain and larger answers gzipped', async () => {
-    const login = `${t.url}/trpc/auth.login`;
+  it('sends small tRPC answers plain and the procedures with large answers gzipped', async () => {
+    const json = { 'content-type': 'application/json' };
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
-    expect(
-      await encodingOf(login, { method: 'POST', body, headers: { 'content-type': 'application/json' } }),
-    ).toBeNull();
-    // A list procedure is compressed even when its answer is an error: it is not on the small list.
-    expect(await encodingOf(`${t.url}/trpc/catalog.programs`)).toBe('gzip');
-    expect(
-      await encodingOf(`${t.url}/trpc/auth.login,catalog.programs?batch=1`, {
-        method: 'POST',
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-      }),
-    ).toBe('gzip');
+    expect(await encodingOf(`${t.url}/trpc/auth.login`, { method: 'POST', body, headers: json })).toBeNull();
+    expect(await encodingOf(`${t.url}/trpc/catalog.programs`)).toBeNull();
+    // Large-answer procedures are gzipped even when the answer is an error (here: signed out).
+    expect(await encodingOf(`${t.url}/trpc/results.list`)).toBe('gzip');
+    expect(await encodingOf(`${t.url}/trpc/catalog.programs,admin.users?batch=1`)).toBe('gzip');
+  });
+
+  it('gzips the client files and keeps the size threshold for REST answers', async () => {
+    expect(await encodingOf(`${t.url}/api/health`)).toBeNull();
+    const index = await fetch(`${t.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    const html = await index.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(await encodingOf(`${t.url}${script}`)).toBe('gzip');
   });
 });

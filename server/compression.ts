@@ -1,31 +1,21 @@
 // Gzip only where it pays. tRPC streams its answers without a Content-Length, so the
-// compression middleware's size threshold never applies: every tiny acknowledgement (one per
-// answer tapped in an exam) would pay for setting up a zlib stream. Procedures whose answers are
-// always a few hundred bytes go out uncompressed; everything else (question sets, results,
-// lists, the client's files) is gzipped for students on prepaid mobile data.
+// compression middleware's 1 KB threshold never applies to them, and setting up a zlib stream
+// costs more CPU than the rest of a small read (bench: catalogue reads at 1321 µs per request
+// over tRPC against 616 µs for the same lists over REST, where the threshold works). So tRPC
+// answers are gzipped only for the procedures whose answers can be large (question sets, results,
+// admin lists); everything else (REST, the client's files) keeps the size threshold.
 import compression from 'compression';
 import type { Request, Response } from 'express';
 
-const SMALL_ANSWERS = new Set([
-  'auth.register',
-  'auth.login',
-  'auth.refresh',
-  'auth.logout',
-  'auth.verifyEmail',
-  'auth.resendVerification',
-  'auth.requestPasswordReset',
-  'auth.confirmPasswordReset',
-  'auth.changePassword',
-  'profile.get',
-  'profile.update',
-  'profile.delete',
-  'quiz.info',
-  'quiz.saveAnswer',
-  'catalog.trail',
-  'notifications.markAllRead',
-]);
-
-const REST_SAVE_ANSWER = /^\/api\/exams\/quiz\/[^/]+\/answer\/?$/;
+const LARGE_ANSWERS = [
+  'quiz.start',
+  'quiz.resume',
+  'quiz.submit',
+  'results.',
+  'admin.',
+  'questions.',
+  'notifications.list',
+];
 
 export function worthCompressing(req: Request, res: Response): boolean {
   // originalUrl: the filter runs when headers are written, while a mounted router (/trpc) has
@@ -33,9 +23,8 @@ export function worthCompressing(req: Request, res: Response): boolean {
   const pathname = req.originalUrl.split('?')[0];
   if (pathname.startsWith('/trpc/')) {
     const procedures = pathname.slice('/trpc/'.length).split(',');
-    if (procedures.every((p) => SMALL_ANSWERS.has(p))) return false;
-  } else if (REST_SAVE_ANSWER.test(pathname)) {
-    return false;
+    const large = procedures.some((p) => LARGE_ANSWERS.some((prefix) => p.startsWith(prefix)));
+    if (!large) return false;
   }
   return compression.filter(req, res);
 }
