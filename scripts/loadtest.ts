@@ -64,6 +64,7 @@ async function main() {
     backup: values.backup ? { atShare: 0.6 } : undefined,
     timeLimitMs: Number(values['time-limit-s']) * 1000,
     relaxedLimits: relaxed,
+    production: true,
     log: (line) => console.log(line),
   });
   print(report);

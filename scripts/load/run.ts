@@ -3,17 +3,21 @@
 // every student simulated concurrently over keep-alive HTTP, optionally a SIGKILL of the server
 // mid-run followed by a restart on the same data directory, optionally an online backup taken
 // mid-run; then the database checks of verify.ts.
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createDb } from '../../db/client';
 import { backupDatabase } from '../../server/services/backup';
 import { freshDataDir } from '../bench/dataDir';
 import { keyOf, prepareFixture, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
-import { ServerProcess } from '../bench/serverProcess';
+import { bundleServer } from '../bench/bundle';
+import { productionNodeFlags, SERVER_SCRIPT, ServerProcess } from '../bench/serverProcess';
 import { JsonClient } from './http';
 import { Latencies, type Percentiles } from './stats';
 import { newStudentLog, simulateStudent, type StudentLog } from './student';
 import { ackedAnswersPresent, verifyRun, type Check } from './verify';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface LoadOptions {
   students: number;
@@ -34,6 +38,11 @@ export interface LoadOptions {
   relaxedLimits?: boolean;
   /** Leave the data directory in place (its path is in the report), e.g. to tamper with it in a test. */
   keepData?: boolean;
+  /**
+   * Run the server as `npm start` does (compiled to JavaScript, with its node options) instead of
+   * under tsx; the CLI does, so its memory and latency figures are those of a deployment.
+   */
+  production?: boolean;
   log?: (line: string) => void;
 }
 
@@ -83,10 +92,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   });
   await data.db.destroy();
   const file = data.env.DATABASE_FILE;
+  const compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
   const server = await ServerProcess.start({
     dataDir: data.dir,
     jwtSecret: data.jwtSecret,
     relaxedLimits: opts.relaxedLimits ?? false,
+    compiled,
+    nodeFlags: compiled ? productionNodeFlags(ROOT) : undefined,
   });
   // The browser client sets no request timeout; 60 s stands in for a student's patience.
   const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
@@ -200,6 +212,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   } finally {
     client.close();
     await server.stop();
+    if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
     if (!opts.keepData) await data.remove();
   }
 }
