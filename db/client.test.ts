@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
-import { withStatementCache } from './client';
+import { sql } from 'kysely';
+import { createDb, openSqlite, withStatementCache } from './client';
 
 describe('statement cache', () => {
   it('reuses the compiled statement for the same SQL and still returns fresh results', () => {
@@ -42,5 +46,31 @@ describe('statement cache', () => {
     const twoAgain = db.prepare('select 2');
     expect(twoAgain.all([])).toEqual([{ 2: 2 }]);
     db.close();
+  });
+});
+
+describe('transactions', () => {
+  it('take the write lock at begin, so a writer in another process waits instead of failing the transaction', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-db-'));
+    const file = path.join(dir, 'app.db');
+    const db = createDb(file);
+    await sql`create table t (n integer)`.execute(db);
+    const other = openSqlite(file);
+    other.pragma('busy_timeout = 0');
+    let otherError = '';
+    await db.transaction().execute(async (trx) => {
+      await sql`select count(*) from t`.execute(trx);
+      try {
+        other.prepare('insert into t values (2)').run();
+      } catch (err) {
+        otherError = (err as { code?: string }).code ?? String(err);
+      }
+      await sql`insert into t values (1)`.execute(trx);
+    });
+    expect(otherError).toBe('SQLITE_BUSY');
+    expect(other.prepare('select n from t').all()).toEqual([{ n: 1 }]);
+    other.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

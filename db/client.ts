@@ -21,6 +21,15 @@ export function openSqlite(file: string): SQLite.Database {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * Kysely opens transactions with a plain (deferred) `begin`. In WAL mode a deferred transaction
+ * that has read and then wants to write fails at once with SQLITE_BUSY, without waiting, if another
+ * connection (an import or create-admin run from the command line, another process) committed in
+ * between: a student's save would be lost to a 500. Taking the write lock at `begin` makes such
+ * a transaction wait its turn under busy_timeout instead.
+ */
+const BEGIN_WRITE = 'begin immediate';
+
+/**
  * Kysely prepares every query afresh, and SQLite then compiles it again: a measurable share of
  * each request (bench: 15-30% of the server's CPU per request). The app issues a small, fixed set
  * of query shapes, so compiled statements are kept and reused, least recently used dropped first.
@@ -29,7 +38,8 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(rawSql: string) {
+      const sql = rawSql === 'begin' ? BEGIN_WRITE : rawSql;
       const cached = cache.get(sql);
       // A statement still iterating a stream cannot run again: compile a separate one.
       if (cached && !cached.busy) {
