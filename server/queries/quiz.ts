@@ -119,24 +119,8 @@ export function savedAnswers(db: DB, sessionId: number) {
 }
 
 /** Idempotent: the same choice twice is one row; a changed choice replaces the old one. */
-export async function upsertAnswer(
-  db: DB,
-  sessionId: number,
-  questionId: number,
-  letter: AnswerLetter,
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('session_answers')
-    .values({ session_id: sessionId, question_id: questionId, selected_answer: letter, saved_at: now })
-    .onConflict((oc) =>
-      oc.columns(['session_id', 'question_id']).doUpdateSet({ selected_answer: letter, saved_at: now }),
-    )
-    .execute();
-}
-
 /**
- * Saves many choices in one statement per chunk (a submit carries up to a whole exam). The last
+ * Saves choices, one statement per chunk (a save carries one, a submit up to a whole exam). The last
  * choice for a question wins; duplicates are dropped first because PostgreSQL refuses to touch
  * one row twice in a single upsert.
  */

@@ -22,7 +22,6 @@ import {
   resultIdOfSession,
   savedAnswers,
   sessionsPastDeadline,
-  upsertAnswer,
   upsertAnswers,
   type GradedRow,
 } from '../queries/quiz';
@@ -308,7 +307,7 @@ export async function saveAnswer(
     if (!parseQuestionIds(session).includes(input.question_id)) {
       throw fieldError('question_id', 'This question is not part of this quiz.');
     }
-    await upsertAnswer(trx, session.id, input.question_id, input.selected_answer, iso(now));
+    await upsertAnswers(trx, session.id, [input], iso(now));
     return { saved: true as const, seconds_left: secondsLeft(session, now) };
   });
 }
