@@ -2,6 +2,7 @@
 // know (so that one bad field is tested with every other field right), and how a response is
 // judged. Procedures added later get the generic treatment from their zod schema's shape.
 import type { Fixture } from '../../scripts/bench/fixtures';
+import { STUDENT } from './harness';
 
 /** Values no field of this API should trip over (as JSON: NaN and Infinity cannot be sent raw). */
 export const HOSTILE_VALUES: Array<[string, unknown]> = [
@@ -55,17 +56,7 @@ export const ADMIN_NAMESPACES = ['admin.', 'questions.'];
 export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> {
   const pw = { new_password1: 'Harmattan-Lagoon-43', new_password2: 'Harmattan-Lagoon-43' };
   return {
-    'auth.register': {
-      full_name: 'Efua Owusu',
-      email: 'efua.owusu@example.com',
-      password1: 'Kente-Weaver-2024',
-      password2: 'Kente-Weaver-2024',
-      date_of_birth: '2001/04/12',
-      gender: 'Female',
-      region_of_institution: 'Ashanti',
-      program_of_study: 'General Nursing',
-      school: 'Kumasi Nurses and Midwifery Training College',
-    },
+    'auth.register': { ...STUDENT, full_name: 'Efua Owusu', email: 'efua.owusu@example.com' },
     'auth.login': { email: f.students[0].email, password: 'wrong-password-1' },
     'auth.refresh': { refresh: 'not-a-token' },
     'auth.logout': { refresh: 'not-a-token' },
