@@ -10,6 +10,7 @@ import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
 import { PROJECT_ROOT } from './paths';
+import { createTrpcHandler } from './trpcHttp';
 
 export const JSON_BODY_LIMIT = '100kb';
 export const UPLOAD_JSON_LIMIT = '10mb';
@@ -47,12 +48,15 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use('/api', restRouter(deps));
+  const maxBatchSize = 20;
   app.use(
     '/trpc',
+    // The app's own calls take the lean path; whatever it does not handle goes on to tRPC's adapter.
+    createTrpcHandler({ router: appRouter, createContext: (req) => createContext(deps, req), maxBatchSize }),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => createContext(deps, req),
-      maxBatchSize: 20,
+      maxBatchSize,
     }),
   );
 

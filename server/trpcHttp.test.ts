@@ -1,0 +1,179 @@
+// The lean tRPC front (trpcHttp.ts) against tRPC's own Express adapter: both serve the same
+// database, and every request here must get the same status, headers and body from each.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressResponses } from './compression';
+import { createContext } from './context';
+import { appRouter } from './router';
+import { seedAll } from './services/seed';
+import { signUpAndIn, startTestServer, type TestServer } from './test/harness';
+
+let t: TestServer;
+let reference: Server;
+let referenceUrl: string;
+let token: string;
+let programId: number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await seedAll(t.db);
+  token = (await signUpAndIn(t)).access;
+  programId = (await t.db.selectFrom('programs').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  // tRPC's adapter alone, on the same services and database.
+  const app = express();
+  app.use(compressResponses());
+  app.use('/trpc', express.json({ limit: '100kb' }));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createContext(t.deps, req),
+      maxBatchSize: 20,
+    }),
+  );
+  reference = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => reference.close(resolve));
+  await t.close();
+});
+
+interface Probe {
+  name: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  signedIn?: boolean;
+}
+
+async function answer(base: string, p: Probe) {
+  const headers: Record<string, string> = { ...p.headers };
+  if (p.signedIn) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + p.path, { method: p.method ?? 'GET', headers, body: p.body });
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    vary: res.headers.get('vary'),
+    body: await res.text(),
+  };
+}
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const json = { 'content-type': 'application/json' };
+
+// Reads first, then mutations that fail or change nothing, so both servers see the same state.
+const probes = (): Probe[] => [
+  { name: 'query, signed in', path: '/trpc/catalog.programs', signedIn: true },
+  { name: 'query, signed out', path: '/trpc/catalog.programs' },
+  { name: 'query with input', path: `/trpc/catalog.papers?input=${q({ programId })}`, signedIn: true },
+  { name: 'unknown id', path: `/trpc/catalog.papers?input=${q({ programId: 99999 })}`, signedIn: true },
+  { name: 'invalid input', path: `/trpc/catalog.papers?input=${q({ programId: 'x' })}`, signedIn: true },
+  { name: 'missing input', path: '/trpc/catalog.papers', signedIn: true },
+  {
+    name: 'batch, all fine',
+    path: `/trpc/catalog.programs,catalog.papers?batch=1&input=${q({ 1: { programId } })}`,
+    signedIn: true,
+  },
+  {
+    name: 'batch, mixed statuses (207)',
+    path: `/trpc/catalog.programs,catalog.papers?batch=1&input=${q({ 1: { programId: 99999 } })}`,
+    signedIn: true,
+  },
+  { name: 'batch without input', path: '/trpc/profile.get,notifications.list?batch=1', signedIn: true },
+  { name: 'admin query as a student', path: '/trpc/admin.users', signedIn: true },
+  { name: 'unknown procedure', path: '/trpc/catalog.nothing', signedIn: true },
+  { name: 'mutation over GET', path: '/trpc/auth.logout', signedIn: true },
+  { name: 'query over POST', method: 'POST', path: '/trpc/catalog.programs', body: '{}', headers: json },
+  { name: 'unparsable input', path: '/trpc/catalog.papers?input=%7Bnope', signedIn: true },
+  { name: 'batch input not an object', path: `/trpc/catalog.papers?batch=1&input=${q([1])}`, signedIn: true },
+  {
+    name: 'batch over the limit',
+    path: `/trpc/${Array.from({ length: 21 }, () => 'catalog.programs').join(',')}?batch=1`,
+    signedIn: true,
+  },
+  {
+    name: 'streaming link',
+    path: '/trpc/catalog.programs?batch=1',
+    headers: { 'trpc-accept': 'application/jsonl' },
+  },
+  {
+    name: 'mutation, wrong password',
+    method: 'POST',
+    path: '/trpc/auth.login',
+    body: JSON.stringify({ email: 'nobody@example.com', password: 'Not-the-password-1' }),
+    headers: json,
+  },
+  {
+    name: 'mutation, invalid body',
+    method: 'POST',
+    path: '/trpc/quiz.saveAnswer',
+    body: '{}',
+    headers: json,
+    signedIn: true,
+  },
+  {
+    name: 'mutation, unknown session',
+    method: 'POST',
+    path: '/trpc/quiz.saveAnswer',
+    body: JSON.stringify({ session_id: 424242, question_id: 1, selected_answer: 'A' }),
+    headers: json,
+    signedIn: true,
+  },
+  {
+    name: 'batched mutations',
+    method: 'POST',
+    path: '/trpc/quiz.submit,quiz.saveAnswer?batch=1',
+    body: JSON.stringify({
+      0: { session_id: 1 },
+      1: { session_id: 1, question_id: 1, selected_answer: 'E' },
+    }),
+    headers: json,
+    signedIn: true,
+  },
+  {
+    name: 'mutation without a body',
+    method: 'POST',
+    path: '/trpc/notifications.markAllRead',
+    signedIn: true,
+  },
+  {
+    name: 'mutation, text body',
+    method: 'POST',
+    path: '/trpc/auth.logout',
+    body: 'x',
+    headers: { 'content-type': 'text/plain' },
+  },
+  { name: 'PUT', method: 'PUT', path: '/trpc/catalog.programs', signedIn: true },
+];
+
+describe('lean tRPC front', () => {
+  it('answers every probe exactly as tRPC’s own adapter does', async () => {
+    for (const probe of probes()) {
+      const ours = await answer(t.url, probe);
+      const theirs = await answer(referenceUrl, probe);
+      expect({ probe: probe.name, ...ours }).toEqual({ probe: probe.name, ...theirs });
+    }
+  });
+
+  it('serves the app’s calls with a Content-Length, tRPC’s adapter the rest', async () => {
+    const lean = await fetch(`${t.url}/trpc/catalog.programs`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await lean.arrayBuffer();
+    expect(lean.headers.get('content-length')).not.toBeNull();
+    // A streaming link is tRPC's business: its adapter answers in chunks.
+    const streamed = await fetch(`${t.url}/trpc/catalog.programs?batch=1`, {
+      headers: { authorization: `Bearer ${token}`, 'trpc-accept': 'application/jsonl' },
+    });
+    expect(await streamed.text()).toContain('General Nursing');
+    expect(streamed.headers.get('content-length')).toBeNull();
+  });
+});
