@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { ReadCache } from './readCache';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -57,8 +58,23 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
+/** Each database handle's read cache (see readCache.ts); handles come from createDb only. */
+const readCaches = new WeakMap<DB, ReadCache>();
+
 export function createDb(file: string): DB {
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(openSqlite(file)) }),
+  const sqlite = openSqlite(file);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const cache = new ReadCache(() => dataVersion.get() as number);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [cache.plugin],
   });
+  readCaches.set(db, cache);
+  return db;
+}
+
+export function readCacheOf(db: DB): ReadCache {
+  const cache = readCaches.get(db);
+  if (!cache) throw new Error('This database handle was not opened with createDb');
+  return cache;
 }

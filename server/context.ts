@@ -8,7 +8,8 @@ import type { Logger } from './logger';
 import type { Mailer } from './services/mail';
 import type { RateLimits } from './services/rateLimits';
 import type { TokenSigner } from './services/tokens';
-import { findSessionUser } from './queries/users';
+import { readCacheOf } from '../db/client';
+import { findSessionUser, SESSION_USER_TABLES } from './queries/users';
 
 export interface AppDeps {
   db: DB;
@@ -49,6 +50,14 @@ export async function createContext(deps: AppDeps, req: Request): Promise<Contex
   if (!token) return createContextInner(deps, { ip });
   const claims = await deps.signer.verify(token, 'access');
   if (!claims) return createContextInner(deps, { ip });
-  const user = await findSessionUser(deps.db, claims.userId, claims.familyId);
+  // Every request needs this row: it is read once per sign-in until the user or a token changes.
+  const user = await readCacheOf(deps.db).get(
+    `session-user:${claims.userId}:${claims.familyId}`,
+    SESSION_USER_TABLES,
+    async () => {
+      const row = await findSessionUser(deps.db, claims.userId, claims.familyId);
+      return row && Object.freeze(row);
+    },
+  );
   return createContextInner(deps, { user, familyId: user ? claims.familyId : null, ip });
 }

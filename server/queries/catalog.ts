@@ -3,6 +3,16 @@
 // deactivating a program hides its whole branch without touching the children's own flags.
 import type { DB } from '../../db/client';
 
+/** What the catalogue (and a set's questions) is read from: cached reads last until one changes. */
+export const CONTENT_TABLES = [
+  'programs',
+  'papers',
+  'topics',
+  'practice_sets',
+  'mock_exam_sets',
+  'questions',
+] as const;
+
 export interface Scope {
   activeOnly: boolean;
 }

@@ -10,6 +10,9 @@ export function findUserById(db: DB, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What findSessionUser reads: its cached answers last until one of these is written. */
+export const SESSION_USER_TABLES = ['users', 'refresh_tokens'] as const;
+
 /** The active user behind an access token, provided its sign-in has not been revoked. */
 export async function findSessionUser(db: DB, userId: number, familyId: string): Promise<User | null> {
   const user = await db

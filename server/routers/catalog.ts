@@ -1,9 +1,11 @@
 // The catalogue students browse (SPEC 2 wizards, SPEC 3 fields): active items only. An unknown
 // or hidden parent is NOT_FOUND, so a stale link reads "not found" rather than an empty list.
+// Every student sees the same catalogue, so answers are shared until the content changes.
 import { TRPCError } from '@trpc/server';
 import { paperIdInput, programIdInput, topicIdInput, trailInput } from '../../shared/schemas/catalog';
-import type { DB } from '../../db/client';
+import { readCacheOf, type DB } from '../../db/client';
 import {
+  CONTENT_TABLES,
   findPaper,
   findProgram,
   findTopic,
@@ -16,6 +18,10 @@ import {
 import { authedProcedure, router } from '../trpc';
 
 const ACTIVE = { activeOnly: true };
+
+/** The answer under `key` as long as the content tables are unchanged (a miss runs `load`). */
+const shared = <T>(db: DB, key: string, load: () => Promise<T>) =>
+  readCacheOf(db).get(key, CONTENT_TABLES, load);
 
 const notFound = (what: string) => new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 
@@ -30,27 +36,37 @@ async function activeTopic(db: DB, id: number) {
 }
 
 export const catalogRouter = router({
-  programs: authedProcedure.query(({ ctx }) => listPrograms(ctx.db, ACTIVE)),
+  programs: authedProcedure.query(({ ctx }) =>
+    shared(ctx.db, 'catalog.programs', () => listPrograms(ctx.db, ACTIVE)),
+  ),
 
-  papers: authedProcedure.input(programIdInput).query(async ({ ctx, input }) => {
-    await activeProgram(ctx.db, input.programId);
-    return listPapers(ctx.db, ACTIVE, input.programId);
-  }),
+  papers: authedProcedure.input(programIdInput).query(({ ctx, input }) =>
+    shared(ctx.db, `catalog.papers:${input.programId}`, async () => {
+      await activeProgram(ctx.db, input.programId);
+      return listPapers(ctx.db, ACTIVE, input.programId);
+    }),
+  ),
 
-  topics: authedProcedure.input(paperIdInput).query(async ({ ctx, input }) => {
-    await activePaper(ctx.db, input.paperId);
-    return listTopics(ctx.db, ACTIVE, input.paperId);
-  }),
+  topics: authedProcedure.input(paperIdInput).query(({ ctx, input }) =>
+    shared(ctx.db, `catalog.topics:${input.paperId}`, async () => {
+      await activePaper(ctx.db, input.paperId);
+      return listTopics(ctx.db, ACTIVE, input.paperId);
+    }),
+  ),
 
-  practiceSets: authedProcedure.input(topicIdInput).query(async ({ ctx, input }) => {
-    await activeTopic(ctx.db, input.topicId);
-    return listPracticeSets(ctx.db, ACTIVE, input.topicId);
-  }),
+  practiceSets: authedProcedure.input(topicIdInput).query(({ ctx, input }) =>
+    shared(ctx.db, `catalog.practiceSets:${input.topicId}`, async () => {
+      await activeTopic(ctx.db, input.topicId);
+      return listPracticeSets(ctx.db, ACTIVE, input.topicId);
+    }),
+  ),
 
-  mockExams: authedProcedure.input(paperIdInput).query(async ({ ctx, input }) => {
-    await activePaper(ctx.db, input.paperId);
-    return listMockSets(ctx.db, ACTIVE, input.paperId);
-  }),
+  mockExams: authedProcedure.input(paperIdInput).query(({ ctx, input }) =>
+    shared(ctx.db, `catalog.mockExams:${input.paperId}`, async () => {
+      await activePaper(ctx.db, input.paperId);
+      return listMockSets(ctx.db, ACTIVE, input.paperId);
+    }),
+  ),
 
   /** Breadcrumb names of the wizard steps; each given id must be visible. */
   trail: authedProcedure.input(trailInput).query(async ({ ctx, input }) => {

@@ -3,12 +3,13 @@
 // grades on its own copy of the key. Every function takes `now` so tests and the periodic
 // sweeper agree on one instant per call.
 import { TRPCError } from '@trpc/server';
-import type { DB } from '../../db/client';
+import { readCacheOf, type DB } from '../../db/client';
+import type { ReadCache } from '../../db/readCache';
 import type { QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
-import { findMockSet, findPracticeSet } from '../queries/catalog';
+import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import {
   findOpenSession,
   findOwnSession,
@@ -62,37 +63,45 @@ interface QuizSource {
   questionIds: number[];
 }
 
-/** A set a student may take: it and all its ancestors active. */
+/** A set a student may take: it and all its ancestors active. Shared until the content changes. */
 async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
   const scope = { activeOnly: true };
-  if (ref.quiz_type === 'mock') {
-    const set = await findMockSet(db, ref.quiz_id, scope);
-    if (!set) throw new TRPCError({ code: 'NOT_FOUND', message: 'Mock exam not found' });
+  const quiz = await readCacheOf(db).get(`quiz:${ref.quiz_type}:${ref.quiz_id}`, CONTENT_TABLES, async () => {
+    const set =
+      ref.quiz_type === 'mock'
+        ? await findMockSet(db, ref.quiz_id, scope)
+        : await findPracticeSet(db, ref.quiz_id, scope);
+    if (!set) return null;
     return {
       name: set.title,
-      timeLimitMinutes: set.time_limit_minutes,
-      questionIds: await questionIdsOfSet(db, 'mock', set.id),
+      timeLimitMinutes: 'time_limit_minutes' in set ? set.time_limit_minutes : null,
+      questionIds: await questionIdsOfSet(db, ref.quiz_type, set.id),
     };
+  });
+  if (!quiz) {
+    const what = ref.quiz_type === 'mock' ? 'Mock exam' : 'Practice set';
+    throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
   }
-  const set = await findPracticeSet(db, ref.quiz_id, scope);
-  if (!set) throw new TRPCError({ code: 'NOT_FOUND', message: 'Practice set not found' });
-  return {
-    name: set.title,
-    timeLimitMinutes: null,
-    questionIds: await questionIdsOfSet(db, 'practice', set.id),
-  };
+  return quiz;
 }
 
-/** What the quiz screen needs to run (or resume) a session. Mock questions carry no key. */
-async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boolean) {
+/**
+ * What the quiz screen needs to run (or resume) a session. Mock questions carry no key. A class
+ * taking one mock shares one copy of its questions (the session's ids are the cache key).
+ */
+async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: Date, resumed: boolean) {
   const ids = parseQuestionIds(session);
   const order = new Map(ids.map((id, i) => [id, i]));
   const byOrder = <T extends { id: number }>(rows: T[]) =>
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  const questions =
-    session.quiz_type === 'mock'
-      ? byOrder(await questionsWithoutKey(db, ids))
-      : byOrder(await questionsWithKey(db, ids));
+  const questions = await cache.get(
+    `questions:${session.quiz_type}:${session.question_ids}`,
+    CONTENT_TABLES,
+    async () =>
+      session.quiz_type === 'mock'
+        ? byOrder(await questionsWithoutKey(db, ids))
+        : byOrder(await questionsWithKey(db, ids)),
+  );
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
     : null;
@@ -121,6 +130,7 @@ export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
  */
 async function gradeSession(
   trx: DB,
+  cache: ReadCache,
   session: QuizSession,
   now: Date,
   submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
@@ -137,7 +147,10 @@ async function gradeSession(
   const chosen = new Map(
     (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
   );
-  const keys = new Map((await questionsWithKey(trx, ids)).map((q) => [q.id, q.correct_answer]));
+  const keys = await cache.get(`answer-keys:${session.question_ids}`, CONTENT_TABLES, async () => {
+    const rows = await questionsWithKey(trx, ids);
+    return new Map(rows.map((q) => [q.id, q.correct_answer]));
+  });
 
   // Questions deleted since the start cannot be graded; every other one counts, unanswered as wrong.
   const rows: GradedRow[] = ids
@@ -190,7 +203,7 @@ async function gradeSession(
 }
 
 function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
-  return db.transaction().execute((trx) => gradeSession(trx, session, now, null));
+  return db.transaction().execute((trx) => gradeSession(trx, readCacheOf(db), session, now, null));
 }
 
 /** Grades a student's sessions whose deadline passed unsubmitted (lazily, before reading). */
@@ -250,12 +263,13 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'No questions available in this quiz yet.' });
   }
   await gradeExpiredSessionsOf(db, user.id, now);
+  const cache = readCacheOf(db);
   // One transaction: two tabs starting the same mock at once get the same session.
   return db.transaction().execute(async (trx) => {
     if (ref.quiz_type === 'mock') {
       const open = await findOpenSession(trx, user.id, 'mock', ref.quiz_id);
-      if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
-      if (open) await gradeSession(trx, open, now, null);
+      if (open && isInTime(open, now)) return sessionView(trx, cache, open, now, true);
+      if (open) await gradeSession(trx, cache, open, now, null);
     }
     const session = await insertSession(trx, {
       user_id: user.id,
@@ -267,7 +281,7 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
       deadline_at:
         quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
     });
-    return sessionView(trx, session, now, false);
+    return sessionView(trx, cache, session, now, false);
   });
 }
 
@@ -283,7 +297,7 @@ export async function resumeQuiz(
   const resultId = await resultIdOfSession(db, session.id);
   if (resultId !== null) throw alreadySubmitted(resultId);
   if (isClosed(session, now)) throw alreadySubmitted(await gradeInTransaction(db, session, now));
-  return sessionView(db, session, now, true);
+  return sessionView(db, readCacheOf(db), session, now, true);
 }
 
 export async function saveAnswer(
@@ -319,6 +333,9 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
   return db
     .transaction()
     .execute((trx) =>
-      gradeSession(trx, session, now, { answers: input.answers, timeSpentMinutes: input.time_spent_minutes }),
+      gradeSession(trx, readCacheOf(db), session, now, {
+        answers: input.answers,
+        timeSpentMinutes: input.time_spent_minutes,
+      }),
     );
 }
