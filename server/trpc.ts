@@ -44,7 +44,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
       message: 'Authentication credentials were not provided or have expired.',
     });
   }
-  return next({ ctx: { ...ctx, user: ctx.user, familyId: ctx.familyId } });
+  // tRPC merges these into the context: only the narrowed fields are passed, not a copy of it all.
+  return next({ ctx: { user: ctx.user, familyId: ctx.familyId } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {

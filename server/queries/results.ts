@@ -82,13 +82,19 @@ export async function resultAnswers(db: DB, resultId: number) {
   }));
 }
 
-/** A student's own result with its answers; another student's id is simply not found. */
-export async function findOwnResultDetail(db: DB, userId: number, id: number) {
+/** A student's own result; another student's id is simply not found. */
+export async function findOwnResult(db: DB, userId: number, id: number): Promise<Result | null> {
   const row = await resultsQuery(db)
     .where('quiz_results.id', '=', id)
     .where('quiz_results.user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return null;
-  return { ...toResult(row), user_answers: await resultAnswers(db, row.id) };
+  return row ? toResult(row) : null;
+}
+
+/** A student's own result with its answers reviewed. */
+export async function findOwnResultDetail(db: DB, userId: number, id: number) {
+  const result = await findOwnResult(db, userId, id);
+  if (!result) return null;
+  return { ...result, user_answers: await resultAnswers(db, result.id) };
 }
 export type ResultDetail = NonNullable<Awaited<ReturnType<typeof findOwnResultDetail>>>;

@@ -13,6 +13,7 @@ import { insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fi
 type Out = inferRouterOutputs<AppRouter>;
 type QuizStart = Out['quiz']['start'];
 type Detail = Out['quiz']['submit'];
+type Review = Out['results']['byId'];
 
 let t: TestServer;
 let api: ReturnType<typeof rpc>;
@@ -110,7 +111,10 @@ describe('practice sessions', () => {
     });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ correct_answers: 2, total_questions: 3, score: 2, percentage: 67 });
-    expect(res.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
+    // The submit answers the result; the review comes from results.byId.
+    expect(res.data).not.toHaveProperty('user_answers');
+    const review = await api.query<Review>('results.byId', { id: res.data.id });
+    expect(review.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
       [qs[0].id, 'A', true],
       [qs[1].id, 'B', true],
       [qs[2].id, null, false],
@@ -170,8 +174,9 @@ describe('mock sessions', () => {
       answers: [],
       time_spent_minutes: 1,
     });
-    expect(done.data.user_answers[0].question.correct_answer).toBe('A');
-    expect(done.data.user_answers[0].question.explanation).toBe('Explanation for M1');
+    const review = await api.query<Review>('results.byId', { id: done.data.id });
+    expect(review.data.user_answers[0].question.correct_answer).toBe('A');
+    expect(review.data.user_answers[0].question.explanation).toBe('Explanation for M1');
   });
 
   it('grades on the server, writes the result, its answers and a notification in one go', async () => {
@@ -206,7 +211,8 @@ describe('mock sessions', () => {
         user_name: 'Ama Mensah',
       },
     });
-    expect(res.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
+    const review = await api.query<Review>('results.byId', { id: res.data.id });
+    expect(review.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
       [q1.id, 'A', true],
       [q2.id, 'B', true],
       [q3.id, 'A', false],

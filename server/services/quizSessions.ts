@@ -330,12 +330,10 @@ export async function saveAnswer(
 export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<number> {
   const session = await findOwnSession(db, input.session_id, user.id);
   if (!session) throw sessionNotFound();
-  return db
-    .transaction()
-    .execute((trx) =>
-      gradeSession(trx, readCacheOf(db), session, now, {
-        answers: input.answers,
-        timeSpentMinutes: input.time_spent_minutes,
-      }),
-    );
+  return db.transaction().execute((trx) =>
+    gradeSession(trx, readCacheOf(db), session, now, {
+      answers: input.answers,
+      timeSpentMinutes: input.time_spent_minutes,
+    }),
+  );
 }
