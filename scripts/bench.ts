@@ -105,6 +105,7 @@ async function main() {
     // Warm both processes' JIT before the first figure counts.
     await measure('warm-up', server, [{ method: 'GET', path: '/__ceiling' }], { duration: 2 });
     await run('ceiling-first', () => sc.ceiling(server, ' (first)'));
+    if (wanted('floor')) await run('floor', () => sc.signedInFloor(server, fixture, available));
     if (wanted('catalogue (tRPC)'))
       await run('catalogue-trpc', () => sc.catalogTrpc(server, fixture, available));
     if (wanted('catalogue (REST)'))
@@ -119,7 +120,14 @@ async function main() {
       await run('quiz-saveAnswer', () => sc.saveAnswer(server, fixture, available, sessions));
       if (wanted('quiz storm'))
         await run('save-during-sign-ins', () => sc.saveDuringSignIns(server, fixture, available, sessions));
-      await run('quiz-submit', () => sc.submit(server, fixture, available, sessions));
+      // Half the sessions submit a sheet saved answer by answer (what the client does), the other
+      // half one the submit has to write whole.
+      const savedHalf = sessions.slice(0, Math.floor(sessions.length / 2));
+      await sc.saveWholeSheets(data.db, fixture, savedHalf);
+      await run('quiz-submit', () => sc.submit(server, fixture, available, savedHalf, true));
+      await run('quiz-submit-unsaved', () =>
+        sc.submit(server, fixture, available, sessions.slice(savedHalf.length), false),
+      );
       await run('results-list', () => sc.resultsList(server, available, measured));
     }
     // The hash alone right before sign-in, so both see the same machine (others may share it).

@@ -10,6 +10,7 @@ import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
 import { PROJECT_ROOT } from './paths';
+import { logInternalErrors } from './trpc';
 import { createTrpcHandler } from './trpcHttp';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -49,14 +50,21 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
 
   app.use('/api', restRouter(deps));
   const maxBatchSize = 20;
+  const onError = logInternalErrors(deps.logger);
   app.use(
     '/trpc',
     // The app's own calls take the lean path; whatever it does not handle goes on to tRPC's adapter.
-    createTrpcHandler({ router: appRouter, createContext: (req) => createContext(deps, req), maxBatchSize }),
+    createTrpcHandler({
+      router: appRouter,
+      createContext: (req) => createContext(deps, req),
+      maxBatchSize,
+      onError,
+    }),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => createContext(deps, req),
       maxBatchSize,
+      onError,
     }),
   );
 

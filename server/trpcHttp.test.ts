@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compressResponses } from './compression';
 import { createContext } from './context';
 import { appRouter } from './router';
+import { logInternalErrors } from './trpc';
 import { seedAll } from './services/seed';
 import { signUpAndIn, startTestServer, type TestServer } from './test/harness';
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
       router: appRouter,
       createContext: ({ req }) => createContext(t.deps, req),
       maxBatchSize: 20,
+      onError: logInternalErrors(t.deps.logger),
     }),
   );
   reference = await new Promise((resolve) => {
@@ -175,5 +177,25 @@ describe('lean tRPC front', () => {
     });
     expect(await streamed.text()).toContain('General Nursing');
     expect(streamed.headers.get('content-length')).toBeNull();
+  });
+
+  it('answers an unexpected failure with the generic sentence and no stack, and logs it', async () => {
+    const logged = vi.spyOn(t.deps.logger, 'error');
+    // A table gone from under the app: the query fails inside the procedure.
+    await t.db.schema.alterTable('notifications').renameTo('notifications_away').execute();
+    try {
+      for (const base of [t.url, referenceUrl]) {
+        const res = await answer(base, { name: 'broken', path: '/trpc/notifications.list', signedIn: true });
+        expect(res.status).toBe(500);
+        const body = JSON.parse(res.body) as { error: { message: string; data: Record<string, unknown> } };
+        expect(body.error.message).toBe('Something went wrong on our side. Please try again.');
+        expect(res.body).not.toMatch(/SqliteError|no such table|at .*\.(ts|js):\d+/);
+      }
+      expect(logged).toHaveBeenCalledTimes(2);
+      expect(String(logged.mock.calls[0][0])).toMatch(/^\[trpc\] notifications\.list: .*no such table/s);
+    } finally {
+      await t.db.schema.alterTable('notifications_away').renameTo('notifications').execute();
+      logged.mockRestore();
+    }
   });
 });

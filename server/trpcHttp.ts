@@ -18,6 +18,7 @@ import {
   getTRPCErrorShape,
   transformTRPCResponse,
   type AnyTRPCRouter,
+  type TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 
@@ -25,6 +26,7 @@ interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
   createContext: (req: Request) => Promise<TContext>;
   maxBatchSize: number;
+  onError?: (opts: { error: TRPCError; path: string }) => void;
 }
 
 interface Call {
@@ -116,6 +118,7 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
           return { result: { data } };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);
+          opts.onError?.({ error, path: call.path });
           return {
             error: getTRPCErrorShape({
               config,

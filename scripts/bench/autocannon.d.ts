@@ -51,6 +51,7 @@ declare module 'autocannon' {
 
   export interface Instance extends PromiseLike<Result> {
     stop(): void;
+    on(event: 'response', listener: (client: unknown, statusCode: number) => void): this;
   }
 
   function autocannon(opts: Options): Instance;

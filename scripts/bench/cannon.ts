@@ -40,13 +40,22 @@ export async function measure(
   opts: { amount?: number; duration?: number; connections?: number } = {},
 ): Promise<Measurement> {
   const cpuBefore = target.cpuMs?.() ?? 0;
-  const result = await autocannon({
+  const startedAt = performance.now();
+  let lastAnswerAt = startedAt;
+  const instance = autocannon({
     url: target.url,
     connections: opts.connections ?? CONNECTIONS,
     ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? DURATION_S }),
     timeout: 30,
     requests,
   });
+  // autocannon notices the end of a fixed amount only on its next one-second tick, so its own
+  // duration can be a second too long for a run of a few seconds: time to the last answer instead.
+  instance.on('response', () => {
+    lastAnswerAt = performance.now();
+  });
+  const result = await instance;
+  const seconds = (lastAnswerAt - startedAt) / 1000;
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
   );
@@ -54,13 +63,13 @@ export async function measure(
   const cpuUsed = (target.cpuMs?.() ?? 0) - cpuBefore;
   return {
     name,
-    rps: result.duration > 0 ? ok / result.duration : 0,
+    rps: seconds > 0 ? ok / seconds : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: ok + result.non2xx,
     failures: result.non2xx + result.errors + result.timeouts,
     statusCodes,
-    durationS: result.duration,
+    durationS: Math.round(seconds * 100) / 100,
     load1: Math.round(os.loadavg()[0] * 100) / 100,
     cpuUsPerRequest: ok + result.non2xx > 0 ? Math.round((cpuUsed * 1000) / (ok + result.non2xx)) : 0,
   };

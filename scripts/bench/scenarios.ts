@@ -35,6 +35,22 @@ export async function ceiling(url: Target, label = ''): Promise<Measurement> {
   return measure(`ceiling: bare Express JSON${label}`, url, [{ method: 'GET', path: '/__ceiling' }]);
 }
 
+/**
+ * What any signed-in call costs before its own work: profile.get answers from the context's user
+ * (cached per sign-in), through the same middleware, context and tRPC front as every procedure.
+ * No target: it is the floor the other rows are read against.
+ */
+export async function signedInFloor(url: Target, f: Fixture, av: Available): Promise<Measurement> {
+  const name = 'floor: signed-in tRPC call, no database work (profile.get)';
+  if (!av.procedures.has('profile.get')) return skipped(name, 'missing profile.get');
+  const student = rotating(f.students);
+  return measure(
+    name,
+    url,
+    each(() => trpcQuery('profile.get', undefined, student().access)),
+  );
+}
+
 export async function catalogTrpc(url: Target, f: Fixture, av: Available): Promise<Measurement> {
   const name = 'catalogue lists (tRPC)';
   const procs = [
@@ -147,18 +163,50 @@ export async function saveAnswer(
   );
 }
 
+/** The answer sheet the bench's students submit: the same for every session. */
+const sheetOf = (f: Fixture) =>
+  f.mockQuestionIds.map((id, i) => ({ question_id: id, selected_answer: keyOf(i * 3) }));
+
+/**
+ * Stores each session's whole sheet as saved answers, as the client's saves would have by the time
+ * a student submits (written directly: the saves themselves are measured by saveAnswer).
+ */
+export async function saveWholeSheets(db: DB, f: Fixture, sessions: Session[]): Promise<void> {
+  const sheet = sheetOf(f);
+  const savedAt = new Date().toISOString();
+  for (const s of sessions) {
+    await db
+      .insertInto('session_answers')
+      .values(sheet.map((a) => ({ ...a, session_id: s.id, saved_at: savedAt })))
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
+          selected_answer: eb.ref('excluded.selected_answer'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Submits each session once with the whole sheet, as the client does. `saved` says whether the
+ * sheet was saved answer by answer before (the normal case) or hardly at all (the worst case:
+ * every answer is written by the submit).
+ */
 export async function submit(
   url: Target,
   f: Fixture,
   av: Available,
   sessions: Session[],
+  saved: boolean,
 ): Promise<Measurement> {
-  const name = `quiz.submit, ${f.mockQuestionIds.length}-question mock (each session once)`;
+  const n = f.mockQuestionIds.length;
+  const name = saved
+    ? `quiz.submit, answers saved as chosen (${n}-question mock, each session once)`
+    : `quiz.submit, no answer saved before (${n}-question mock, worst case)`;
   if (!av.procedures.has('quiz.submit')) return skipped(name, 'missing quiz.submit');
   if (sessions.length < CONNECTIONS) return skipped(name, 'too few open sessions');
   const session = rotating(sessions);
-  // The client sends its whole answer sheet with the submit (saved answers are the fallback).
-  const answers = f.mockQuestionIds.map((id, i) => ({ question_id: id, selected_answer: keyOf(i * 3) }));
+  const answers = sheetOf(f);
   return measure(
     name,
     url,

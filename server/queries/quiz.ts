@@ -1,6 +1,7 @@
 // SQL of quiz sessions: the questions a session shows, the answers saved as the student goes,
 // and the rows a graded session leaves (result, per-question answers, a notification).
 import type { DB } from '../../db/client';
+import { reusableQuery } from '../../db/reusableQuery';
 import type { AnswerLetter, QuizSession, QuizType } from '../../db/schema';
 
 /** Question ids of a set in the order the set defines. */
@@ -44,64 +45,83 @@ export function questionsWithKey(db: DB, ids: number[]) {
     .execute();
 }
 
-export function insertSession(
+type SessionRow = {
+  user_id: number;
+  quiz_type: QuizType;
+  quiz_id: number;
+  quiz_name: string;
+  question_ids: string;
+  started_at: string;
+  deadline_at: string | null;
+  submitted_at: null;
+};
+// A whole class starts at once: the statements of start and its lazy grading are compiled once.
+const insertSessionRow = reusableQuery((db: DB, row: SessionRow) =>
+  db.insertInto('quiz_sessions').values(row).returningAll(),
+);
+
+export async function insertSession(
   db: DB,
-  row: {
-    user_id: number;
-    quiz_type: QuizType;
-    quiz_id: number;
-    quiz_name: string;
-    question_ids: number[];
-    started_at: string;
-    deadline_at: string | null;
-  },
+  row: Omit<SessionRow, 'question_ids' | 'submitted_at'> & { question_ids: number[] },
 ): Promise<QuizSession> {
-  return db
-    .insertInto('quiz_sessions')
-    .values({ ...row, question_ids: JSON.stringify(row.question_ids), submitted_at: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [session] = await insertSessionRow.execute(db, {
+    ...row,
+    question_ids: JSON.stringify(row.question_ids),
+    submitted_at: null,
+  });
+  return session;
 }
 
+// Every save and submit reads its session and checks for a result first: compiled once.
+const ownSession = reusableQuery((db: DB, p: { id: number; userId: number }) =>
+  db.selectFrom('quiz_sessions').selectAll().where('id', '=', p.id).where('user_id', '=', p.userId),
+);
+
 export async function findOwnSession(db: DB, id: number, userId: number): Promise<QuizSession | null> {
-  const row = await db
-    .selectFrom('quiz_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await ownSession.execute(db, { id, userId });
   return row ?? null;
 }
 
 /** The newest unsubmitted session of a student on one quiz. */
+const openSession = reusableQuery((db: DB, p: { userId: number; type: QuizType; quizId: number }) =>
+  db
+    .selectFrom('quiz_sessions')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where('quiz_type', '=', p.type)
+    .where('quiz_id', '=', p.quizId)
+    .where('submitted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1),
+);
+
 export async function findOpenSession(
   db: DB,
   userId: number,
   type: QuizType,
   quizId: number,
 ): Promise<QuizSession | null> {
-  const row = await db
-    .selectFrom('quiz_sessions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('quiz_type', '=', type)
-    .where('quiz_id', '=', quizId)
-    .where('submitted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const [row] = await openSession.execute(db, { userId, type, quizId });
   return row ?? null;
 }
 
-/** Unsubmitted sessions whose deadline is before `cutoff` (all students, or one). */
-export function sessionsPastDeadline(db: DB, cutoff: string, userId?: number): Promise<QuizSession[]> {
-  let q = db
+function pastDeadline(db: DB, cutoff: string) {
+  return db
     .selectFrom('quiz_sessions')
     .selectAll()
     .where('submitted_at', 'is', null)
     .where('deadline_at', 'is not', null)
-    .where('deadline_at', '<', cutoff);
-  if (userId !== undefined) q = q.where('user_id', '=', userId);
-  return q.orderBy('id').execute();
+    .where('deadline_at', '<', cutoff)
+    .orderBy('id');
+}
+const pastDeadlineOfUser = reusableQuery((db: DB, p: { cutoff: string; userId: number }) =>
+  pastDeadline(db, p.cutoff).where('user_id', '=', p.userId),
+);
+
+/** Unsubmitted sessions whose deadline is before `cutoff` (all students, or one). */
+export function sessionsPastDeadline(db: DB, cutoff: string, userId?: number): Promise<QuizSession[]> {
+  if (userId === undefined) return pastDeadline(db, cutoff).execute();
+  return pastDeadlineOfUser.execute(db, { cutoff, userId });
 }
 
 export function parseQuestionIds(session: QuizSession): number[] {
@@ -109,16 +129,33 @@ export function parseQuestionIds(session: QuizSession): number[] {
   return Array.isArray(ids) ? ids.filter((v): v is number => Number.isInteger(v)) : [];
 }
 
-export function savedAnswers(db: DB, sessionId: number) {
-  return db
+const answersOfSession = reusableQuery((db: DB, p: { sessionId: number }) =>
+  db
     .selectFrom('session_answers')
     .select(['question_id', 'selected_answer'])
-    .where('session_id', '=', sessionId)
-    .orderBy('question_id')
-    .execute();
+    .where('session_id', '=', p.sessionId)
+    .orderBy('question_id'),
+);
+
+export function savedAnswers(db: DB, sessionId: number) {
+  return answersOfSession.execute(db, { sessionId });
 }
 
+type AnswerRow = { session_id: number; question_id: number; selected_answer: AnswerLetter; saved_at: string };
+
 /** Idempotent: the same choice twice is one row; a changed choice replaces the old one. */
+const upsertAnswerRows = reusableQuery((db: DB, rows: AnswerRow[]) =>
+  db
+    .insertInto('session_answers')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
+        selected_answer: eb.ref('excluded.selected_answer'),
+        saved_at: eb.ref('excluded.saved_at'),
+      })),
+    ),
+);
+
 /**
  * Saves choices, one statement per chunk (a save carries one, a submit up to a whole exam). The last
  * choice for a question wins; duplicates are dropped first because PostgreSQL refuses to touch
@@ -138,27 +175,29 @@ export async function upsertAnswers(
     saved_at: now,
   }));
   for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('session_answers')
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
-          selected_answer: eb.ref('excluded.selected_answer'),
-          saved_at: eb.ref('excluded.saved_at'),
-        })),
-      )
-      .execute();
+    await upsertAnswerRows.execute(db, rows.slice(i, i + 200));
   }
 }
 
+const resultOfSession = reusableQuery((db: DB, p: { sessionId: number }) =>
+  db.selectFrom('quiz_results').select('id').where('session_id', '=', p.sessionId),
+);
+
 export async function resultIdOfSession(db: DB, sessionId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('quiz_results')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
+  const [row] = await resultOfSession.execute(db, { sessionId });
   return row?.id ?? null;
 }
+
+type ResultAnswerRow = {
+  result_id: number;
+  question_id: number;
+  position: number;
+  selected_answer: AnswerLetter | null;
+  is_correct: number;
+};
+const insertResultAnswers = reusableQuery((db: DB, rows: ResultAnswerRow[]) =>
+  db.insertInto('result_answers').values(rows),
+);
 
 export interface GradedRow {
   question_id: number;
@@ -167,51 +206,55 @@ export interface GradedRow {
   is_correct: boolean;
 }
 
+type ResultRow = {
+  session_id: number;
+  user_id: number;
+  correct_answers: number;
+  total_questions: number;
+  score: number;
+  percentage: number;
+  time_spent_minutes: number;
+  created_at: string;
+};
+const insertResultRow = reusableQuery((db: DB, row: ResultRow) =>
+  db
+    .insertInto('quiz_results')
+    .values(row)
+    .onConflict((oc) => oc.column('session_id').doNothing())
+    .returning('id'),
+);
+const markSubmitted = reusableQuery((db: DB, p: { id: number; at: string }) =>
+  db.updateTable('quiz_sessions').set({ submitted_at: p.at }).where('id', '=', p.id),
+);
+
 /**
  * Writes the result of a session. Returns the new result id, or null when the session already
  * has one (the unique session_id makes a racing second submit a no-op rather than a duplicate).
  */
-export async function insertResult(
-  db: DB,
-  result: {
-    session_id: number;
-    user_id: number;
-    correct_answers: number;
-    total_questions: number;
-    score: number;
-    percentage: number;
-    time_spent_minutes: number;
-    created_at: string;
-  },
-  answers: GradedRow[],
-): Promise<number | null> {
-  const inserted = await db
-    .insertInto('quiz_results')
-    .values(result)
-    .onConflict((oc) => oc.column('session_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+export async function insertResult(db: DB, result: ResultRow, answers: GradedRow[]): Promise<number | null> {
+  const [inserted] = await insertResultRow.execute(db, result);
   if (!inserted) return null;
-  if (answers.length) {
-    await db
-      .insertInto('result_answers')
-      .values(answers.map((a) => ({ ...a, result_id: inserted.id, is_correct: a.is_correct ? 1 : 0 })))
-      .execute();
+  for (let i = 0; i < answers.length; i += 200) {
+    const rows = answers
+      .slice(i, i + 200)
+      .map((a) => ({ ...a, result_id: inserted.id, is_correct: a.is_correct ? 1 : 0 }));
+    await insertResultAnswers.execute(db, rows);
   }
-  await db
-    .updateTable('quiz_sessions')
-    .set({ submitted_at: result.created_at })
-    .where('id', '=', result.session_id)
-    .execute();
+  await markSubmitted.execute(db, { id: result.session_id, at: result.created_at });
   return inserted.id;
 }
 
-export async function insertNotification(
-  db: DB,
-  row: { user_id: number; title: string; body: string; link: string | null; created_at: string },
-): Promise<void> {
-  await db
-    .insertInto('notifications')
-    .values({ ...row, read_at: null })
-    .execute();
+type NotificationRow = {
+  user_id: number;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+};
+const insertNotificationRow = reusableQuery((db: DB, row: NotificationRow & { read_at: null }) =>
+  db.insertInto('notifications').values(row),
+);
+
+export async function insertNotification(db: DB, row: NotificationRow): Promise<void> {
+  await insertNotificationRow.execute(db, { ...row, read_at: null });
 }

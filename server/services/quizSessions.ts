@@ -140,13 +140,22 @@ async function gradeSession(
 
   const ids = parseQuestionIds(session);
   const inSession = new Set(ids);
-  if (submitted && !isClosed(session, now)) {
-    const answers = submitted.answers.filter((a) => inSession.has(a.question_id));
-    await upsertAnswers(trx, session.id, answers, iso(now));
-  }
   const chosen = new Map(
     (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
   );
+  if (submitted && !isClosed(session, now)) {
+    // The client sends its whole sheet; most of it is usually saved already. Last choice wins.
+    const sheet = new Map(
+      submitted.answers
+        .filter((a) => inSession.has(a.question_id))
+        .map((a) => [a.question_id, a.selected_answer]),
+    );
+    const changed = [...sheet]
+      .filter(([id, letter]) => chosen.get(id) !== letter)
+      .map(([question_id, selected_answer]) => ({ question_id, selected_answer }));
+    await upsertAnswers(trx, session.id, changed, iso(now));
+    for (const a of changed) chosen.set(a.question_id, a.selected_answer);
+  }
   const keys = await cache.get(`answer-keys:${session.question_ids}`, CONTENT_TABLES, async () => {
     const rows = await questionsWithKey(trx, ids);
     return new Map(rows.map((q) => [q.id, q.correct_answer]));
@@ -310,7 +319,9 @@ export async function saveAnswer(
   return db.transaction().execute(async (trx) => {
     const session = await findOwnSession(trx, input.session_id, user.id);
     if (!session) throw sessionNotFound();
-    const resultId = await resultIdOfSession(trx, session.id);
+    // Grading sets submitted_at in the transaction that writes the result, and this transaction
+    // reads the session afresh: only a submitted session needs its result looked up.
+    const resultId = session.submitted_at === null ? null : await resultIdOfSession(trx, session.id);
     if (resultId !== null) throw alreadySubmitted(resultId);
     if (isClosed(session, now)) {
       throw new TRPCError({
