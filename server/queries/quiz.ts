@@ -2,7 +2,16 @@
 // and the rows a graded session leaves (result, per-question answers, a notification).
 import type { DB } from '../../db/client';
 import { reusableQuery } from '../../db/reusableQuery';
-import type { AnswerLetter, QuizSession, QuizType } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type {
+  AnswerLetter,
+  NotificationTable,
+  QuizResult,
+  QuizSession,
+  QuizType,
+  ResultAnswerTable,
+  SessionAnswerTable,
+} from '../../db/schema';
 
 /** Question ids of a set in the order the set defines. */
 export async function questionIdsOfSet(db: DB, type: QuizType, setId: number): Promise<number[]> {
@@ -45,16 +54,7 @@ export function questionsWithKey(db: DB, ids: number[]) {
     .execute();
 }
 
-type SessionRow = {
-  user_id: number;
-  quiz_type: QuizType;
-  quiz_id: number;
-  quiz_name: string;
-  question_ids: string;
-  started_at: string;
-  deadline_at: string | null;
-  submitted_at: null;
-};
+type SessionRow = Omit<QuizSession, 'id' | 'submitted_at'> & { submitted_at: null };
 // A whole class starts at once: the statements of start and its lazy grading are compiled once.
 const insertSessionRow = reusableQuery((db: DB, row: SessionRow) =>
   db.insertInto('quiz_sessions').values(row).returningAll(),
@@ -141,7 +141,7 @@ export function savedAnswers(db: DB, sessionId: number) {
   return answersOfSession.execute(db, { sessionId });
 }
 
-type AnswerRow = { session_id: number; question_id: number; selected_answer: AnswerLetter; saved_at: string };
+type AnswerRow = Selectable<SessionAnswerTable>;
 
 /** Idempotent: the same choice twice is one row; a changed choice replaces the old one. */
 const upsertAnswerRows = reusableQuery((db: DB, rows: AnswerRow[]) =>
@@ -188,13 +188,7 @@ export async function resultIdOfSession(db: DB, sessionId: number): Promise<numb
   return row?.id ?? null;
 }
 
-type ResultAnswerRow = {
-  result_id: number;
-  question_id: number;
-  position: number;
-  selected_answer: AnswerLetter | null;
-  is_correct: number;
-};
+type ResultAnswerRow = Selectable<ResultAnswerTable>;
 const insertResultAnswers = reusableQuery((db: DB, rows: ResultAnswerRow[]) =>
   db.insertInto('result_answers').values(rows),
 );
@@ -206,16 +200,7 @@ export interface GradedRow {
   is_correct: boolean;
 }
 
-type ResultRow = {
-  session_id: number;
-  user_id: number;
-  correct_answers: number;
-  total_questions: number;
-  score: number;
-  percentage: number;
-  time_spent_minutes: number;
-  created_at: string;
-};
+type ResultRow = Omit<QuizResult, 'id'>;
 const insertResultRow = reusableQuery((db: DB, row: ResultRow) =>
   db
     .insertInto('quiz_results')
@@ -244,13 +229,7 @@ export async function insertResult(db: DB, result: ResultRow, answers: GradedRow
   return inserted.id;
 }
 
-type NotificationRow = {
-  user_id: number;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-};
+type NotificationRow = Omit<Selectable<NotificationTable>, 'id' | 'read_at'>;
 const insertNotificationRow = reusableQuery((db: DB, row: NotificationRow & { read_at: null }) =>
   db.insertInto('notifications').values(row),
 );
