@@ -13,7 +13,9 @@ export interface ImportFigures {
   /** Median of three warm runs in this process. */
   bareParseMs: number;
   bareParseColdMs: number;
+  /** Median of the three uploads. */
   importMs: number;
+  importRunsMs: number[];
   ratio: number;
   status: number;
   message: string;
@@ -85,21 +87,33 @@ export async function measureImport(
   const cold = bareParse(bytes);
   if (cold.rows !== rows) throw new Error(`bare parse read ${cold.rows} rows, expected ${rows}`);
   const warm = [bareParse(bytes).ms, bareParse(bytes).ms, bareParse(bytes).ms].sort((a, b) => a - b);
-  const up = await uploadQuestions(baseUrl, adminToken, bytes, {
-    quiz_type: 'mock',
-    program_id: String(place.programId),
-    paper_id: String(place.paperId),
-    title: `Imported bank of ${rows}`,
-    time_limit_minutes: '120',
-  });
+  // Three uploads (each a new set), the median counted: one run on a shared machine can be off by
+  // a fifth either way, and the bare parse is a median of three too. The first is also the server's
+  // first import of the run, so the figure includes a cold start of the import code.
+  const uploads = [];
+  for (let i = 1; i <= 3; i++) {
+    uploads.push(
+      await uploadQuestions(baseUrl, adminToken, bytes, {
+        quiz_type: 'mock',
+        program_id: String(place.programId),
+        paper_id: String(place.paperId),
+        title: `Imported bank of ${rows} (${i})`,
+        time_limit_minutes: '120',
+      }),
+    );
+  }
+  const failed = uploads.find((u) => u.status >= 300);
+  const median = [...uploads].sort((a, b) => a.ms - b.ms)[1];
+  const shown = failed ?? median;
   return {
     rows,
     fileBytes: bytes.length,
     bareParseMs: warm[1],
     bareParseColdMs: cold.ms,
-    importMs: up.ms,
-    ratio: up.ms / warm[1],
-    status: up.status,
-    message: String(up.body.message ?? up.body.detail ?? up.body.error ?? up.body.raw ?? ''),
+    importMs: median.ms,
+    importRunsMs: uploads.map((u) => Math.round(u.ms)),
+    ratio: median.ms / warm[1],
+    status: shown.status,
+    message: String(shown.body.message ?? shown.body.detail ?? shown.body.error ?? shown.body.raw ?? ''),
   };
 }

@@ -1,12 +1,17 @@
 // SQL of the question import: where a new set may go, which questions the bank already holds,
 // and the one transaction that writes a set with its questions.
 import type { DB } from '../../db/client';
-import type { QuizType } from '../../db/schema';
+import { reusableQuery } from '../../db/reusableQuery';
+import type { Question, QuizType } from '../../db/schema';
 import type { ValidQuestion } from '../services/import/validate';
 
-/** SQLite allows 32,766 bound values per statement (PostgreSQL 65,535); 12 columns x 1,000 rows stays under both. */
-const INSERT_CHUNK = 1000;
-const LOOKUP_CHUNK = 500;
+/**
+ * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,
+ * PostgreSQL 65,535), and small enough that compiling the statement's one shape (reusableQuery)
+ * costs little on a server's first import, while 10,000 rows still take only 100 statements.
+ */
+const INSERT_CHUNK = 100;
+const LOOKUP_CHUNK = 100;
 
 export interface Placement {
   quizType: QuizType;
@@ -67,17 +72,16 @@ export async function titleTaken(db: DB, p: Placement, title: string): Promise<b
   return row !== undefined;
 }
 
+const knownKeys = reusableQuery((db: DB, keys: string[]) =>
+  db.selectFrom('questions').select('text_key').distinct().where('text_key', 'in', keys),
+);
+
 /** The text keys among `keys` that questions already in the bank have. */
 export async function keysInBank(db: DB, keys: string[]): Promise<Set<string>> {
   const unique = [...new Set(keys)];
   const found = new Set<string>();
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom('questions')
-      .select('text_key')
-      .distinct()
-      .where('text_key', 'in', unique.slice(i, i + LOOKUP_CHUNK))
-      .execute();
+    const rows = await knownKeys.execute(db, unique.slice(i, i + LOOKUP_CHUNK));
     for (const row of rows) found.add(row.text_key);
   }
   return found;
@@ -87,6 +91,11 @@ export interface NewSet {
   title: string;
   timeLimitMinutes: number;
 }
+
+// Compiled once per chunk size: building a 1,000-row insert costs Kysely more than SQLite's insert.
+const insertQuestionRows = reusableQuery((db: DB, rows: Array<Omit<Question, 'id'>>) =>
+  db.insertInto('questions').values(rows),
+);
 
 /** Creates the set and its questions in one transaction: all of it is written, or none. */
 export async function insertSetWithQuestions(
@@ -118,25 +127,23 @@ export async function insertSetWithQuestions(
             .executeTakeFirstOrThrow();
     for (let i = 0; i < questions.length; i += INSERT_CHUNK) {
       const chunk = questions.slice(i, i + INSERT_CHUNK);
-      await trx
-        .insertInto('questions')
-        .values(
-          chunk.map((q, j) => ({
-            practice_set_id: p.quizType === 'practice' ? created.id : null,
-            mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
-            position: i + j + 1,
-            question_text: q.question_text,
-            option_a: q.option_a,
-            option_b: q.option_b,
-            option_c: q.option_c,
-            option_d: q.option_d,
-            correct_answer: q.correct_answer,
-            explanation: q.explanation,
-            text_key: q.text_key,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await insertQuestionRows.execute(
+        trx,
+        chunk.map((q, j) => ({
+          practice_set_id: p.quizType === 'practice' ? created.id : null,
+          mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
+          position: i + j + 1,
+          question_text: q.question_text,
+          option_a: q.option_a,
+          option_b: q.option_b,
+          option_c: q.option_c,
+          option_d: q.option_d,
+          correct_answer: q.correct_answer,
+          explanation: q.explanation,
+          text_key: q.text_key,
+          created_at: now,
+        })),
+      );
       onChunk?.(i + chunk.length);
     }
     return created.id;

@@ -39,6 +39,22 @@ describe('parseInWorker', () => {
     expect(warmParserThreads()).toEqual([fresh]);
   }, 30_000);
 
+  it('stops a parse when told to, and replaces its worker', async () => {
+    await parseInWorker(workbookFile(goodRows(2)), 'xlsx');
+    const [warm] = warmParserThreads();
+    const stop = new AbortController();
+    const parse = parseInWorker(workbookFile(goodRows(3000)), 'xlsx', { signal: stop.signal });
+    stop.abort();
+    await expect(parse).rejects.toThrow(/was stopped/);
+    const [fresh] = warmParserThreads();
+    expect(fresh).not.toBe(warm);
+    // Already stopped: no worker is taken.
+    await expect(parseInWorker(workbookFile(goodRows(2)), 'xlsx', { signal: stop.signal })).rejects.toThrow(
+      /was stopped/,
+    );
+    expect(warmParserThreads()).toEqual([fresh]);
+  }, 30_000);
+
   it('replaces a worker left holding a large heap', async () => {
     await parseInWorker(workbookFile(goodRows(2)), 'xlsx');
     const [before] = warmParserThreads();

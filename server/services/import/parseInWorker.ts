@@ -164,6 +164,8 @@ export interface ParseOptions {
   heapMb?: number;
   /** Replace the worker when its heap after the parse is above this (default PARSE_RECYCLE_HEAP_MB). */
   recycleHeapMb?: number;
+  /** Aborting stops the parse: its worker is terminated and the call rejects with a ParseError. */
+  signal?: AbortSignal;
 }
 
 export function parseInWorker(
@@ -176,13 +178,26 @@ export function parseInWorker(
 
 async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions): Promise<ParsedSheet> {
   const timeoutMs = opts.timeoutMs ?? PARSE_TIMEOUT_MS;
+  // Stopped while waiting for a slot: no worker is taken (and none terminated) for nothing.
+  if (opts.signal?.aborted) throw new ParseError('Reading the file was stopped.');
   const worker = acquire(opts.heapMb ?? PARSE_HEAP_MB);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
-  const outcome = await Promise.race([worker.run({ format, bytes }), timedOut]);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  const outcome = await Promise.race([worker.run({ format, bytes }), timedOut, aborted]);
   clearTimeout(timer);
+  if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
+  if (outcome === 'aborted') {
+    release(worker, false);
+    throw new ParseError('Reading the file was stopped.');
+  }
   if (outcome === 'timeout') {
     release(worker, false);
     throw new ParseError(

@@ -2,13 +2,14 @@
 // spacing or punctuation gets the same key.
 /** Any character outside ASCII (astral ones as their surrogate halves). */
 const NON_ASCII = /[\u0080-\uffff]/;
-const ASCII_MARKS = /[!-/:-@[-`{-~]+/g;
+/** ASCII punctuation, symbols and white space: each run becomes one space, in a single pass. */
+const ASCII_MARKS_AND_SPACE = /[!-/:-@[-`{-~\s]+/g;
 
 export function textKey(text: string): string {
   // Plain ASCII (nearly every question) needs no Unicode normalisation, and its punctuation and
   // symbols (\p{P}, \p{S}) are exactly the ASCII punctuation characters: same key, several times faster.
   if (!NON_ASCII.test(text)) {
-    return text.toLowerCase().replace(ASCII_MARKS, ' ').replace(/\s+/g, ' ').trim();
+    return text.toLowerCase().replace(ASCII_MARKS_AND_SPACE, ' ').trim();
   }
   return text
     .normalize('NFKC')

@@ -82,7 +82,9 @@ function readHeader(header: string[]): { columns: Map<Header, number>; errors: R
 }
 
 function clean(value: string | undefined): string {
-  return (value ?? '').replace(/\r\n?/g, '\n').trim();
+  if (value === undefined) return '';
+  // Most cells hold no carriage return: skip the regular expression for them (70,000 cells a file).
+  return (value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value).trim();
 }
 
 function checkAnswer(value: string): string | null {
@@ -119,15 +121,16 @@ export function checkSheet(sheet: ParsedSheet): SheetCheck {
     const rowNumber = sheet.firstRow + i + 1;
     if (cells.every((cell) => cell.trim() === '')) return;
     const errorsBefore = rowErrors.length;
-    cells.forEach((_cell, c) => {
-      if (formulas.has(`${i + 1}:${c}`)) {
-        rowErrors.push({
-          row: rowNumber,
-          column: columnName.get(c) ?? `column ${c + 1}`,
-          reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
-        });
-      }
-    });
+    if (formulas.size)
+      cells.forEach((_cell, c) => {
+        if (formulas.has(`${i + 1}:${c}`)) {
+          rowErrors.push({
+            row: rowNumber,
+            column: columnName.get(c) ?? `column ${c + 1}`,
+            reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
+          });
+        }
+      });
     const value = {} as Record<Header, string>;
     for (const name of HEADERS) {
       const text = clean(cells[columns.get(name) as number]);

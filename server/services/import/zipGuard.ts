@@ -80,7 +80,7 @@ export function readCentralDirectory(buf: Buffer): ZipEntry[] {
 }
 
 /** Inflates every part with a hard output cap: a part larger than declared is refused. */
-async function checkActualSizes(buf: Buffer, entries: ZipEntry[]): Promise<void> {
+export async function checkActualSizes(buf: Buffer, entries: ZipEntry[]): Promise<void> {
   for (const entry of entries) {
     const at = entry.localOffset;
     if (at + LOCAL_SIZE > buf.length || buf.readUInt32LE(at) !== LOCAL_SIGNATURE) {
@@ -112,6 +112,11 @@ async function checkActualSizes(buf: Buffer, entries: ZipEntry[]): Promise<void>
   }
 }
 
-export async function assertSafeZip(buf: Buffer): Promise<void> {
-  await checkActualSizes(buf, readCentralDirectory(buf));
+/**
+ * Checks the declared sizes at once, then returns the inflate check as a promise, so the caller
+ * can run it alongside the parse (see importQuestions.ts) and stop the parse if it fails.
+ */
+export function guardZip(buf: Buffer): { actualSizes: Promise<void> } {
+  const entries = readCentralDirectory(buf);
+  return { actualSizes: checkActualSizes(buf, entries) };
 }
