@@ -23,7 +23,10 @@ afterEach(async () => {
 type ProgramRow = { name: string; description: string | undefined; is_active: number; created_at: string };
 const insertPrograms = reusableQuery((d: DB, rows: ProgramRow[]) =>
   // An undefined description is left out of the insert (the column's default applies).
-  d.insertInto('programs').values(rows as never).returning(['id', 'name', 'description']),
+  d
+    .insertInto('programs')
+    .values(rows as never)
+    .returning(['id', 'name', 'description']),
 );
 const byName = reusableQuery((d: DB, p: { name: string }) =>
   d.selectFrom('programs').select(['id', 'name']).where('name', '=', p.name),
@@ -60,6 +63,24 @@ describe('reusableQuery', () => {
     expect(all).toEqual([
       { name: 'Midwifery', description: '' },
       { name: 'General Nursing', description: 'G' },
+    ]);
+  });
+
+  it('keeps each value with its column when rows list their keys in different orders', async () => {
+    const reordered = {
+      created_at: '2026-11-22T00:00:00.000Z',
+      is_active: 1,
+      description: 'H',
+      name: 'Mental Health',
+    };
+    await insertPrograms.execute(db, [row('Midwifery', 'M'), reordered as ProgramRow]);
+    await insertPrograms.execute(db, [row('General Nursing', 'G'), row('Public Health', 'P')]);
+    const all = await db.selectFrom('programs').select(['name', 'description']).orderBy('id').execute();
+    expect(all).toEqual([
+      { name: 'Midwifery', description: 'M' },
+      { name: 'Mental Health', description: 'H' },
+      { name: 'General Nursing', description: 'G' },
+      { name: 'Public Health', description: 'P' },
     ]);
   });
 

@@ -28,6 +28,7 @@ function walk(
 ): { signature: string; mapped: unknown } {
   let signature = '';
   const visit = (v: unknown): unknown => {
+    if (!rebuild && Array.isArray(v) && visitRows(v)) return undefined;
     if (Array.isArray(v)) {
       signature += `[${v.length}`;
       const out = rebuild ? v.map(visit) : (v.forEach(visit), undefined);
@@ -50,6 +51,28 @@ function walk(
     }
     signature += 'v,';
     return leaf(v);
+  };
+  /**
+   * The common case of a multi-row insert, walked without a signature part per value: rows that
+   * all have the first row's keys in the same order and only leaf values (nothing undefined or
+   * nested). Leaves come out in the same order as the general walk; false leaves the array to it.
+   */
+  const visitRows = (rows: unknown[]): boolean => {
+    const first = rows[0];
+    if (!isPlainObject(first)) return false;
+    const keys = Object.keys(first);
+    const isLeaf = (x: unknown) => x !== undefined && !Array.isArray(x) && !isPlainObject(x);
+    for (const row of rows) {
+      if (!isPlainObject(row)) return false;
+      const rowKeys = Object.keys(row);
+      if (rowKeys.length !== keys.length) return false;
+      for (let k = 0; k < keys.length; k++) {
+        if (rowKeys[k] !== keys[k] || !isLeaf(row[keys[k]])) return false;
+      }
+    }
+    for (const row of rows as Array<Record<string, unknown>>) for (const key of keys) leaf(row[key]);
+    signature += `[${rows.length}*{${keys.join(',')}}]`;
+    return true;
   };
   const mapped = visit(values);
   return { signature, mapped };

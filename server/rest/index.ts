@@ -16,8 +16,10 @@ export function restRouter(deps: AppDeps): Router {
       res.status(503).json({ status: 'error', database: 'unavailable' });
     }
   });
-  r.use(accountRoutes(deps));
+  // Exam paths first: during an exam nearly every request is one of them, and Express tries each
+  // route in order (the groups' paths do not overlap, so the order changes no answer).
   r.use(examRoutes(deps));
+  r.use(accountRoutes(deps));
   r.use(adminRoutes(deps));
   r.use(uploadRoutes(deps));
   r.use((_req, res) => {
