@@ -25,6 +25,9 @@ describe('response compression', () => {
     // Ten signed-out errors in one batch make an answer of about 2 KB.
     const ten = Array.from({ length: 10 }, () => 'results.list').join(',');
     expect(await encodingOf(`${t.url}/trpc/${ten}?batch=1`)).toBe('gzip');
+    // A browser offering brotli gets brotli.
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    expect(await encodingOf(`${t.url}/trpc/${ten}?batch=1`, { headers: browser })).toBe('br');
   });
 
   it('gzips the client files and keeps the size threshold for REST answers', async () => {
