@@ -40,7 +40,12 @@ export async function ceiling(url: Target, label = ''): Promise<Measurement> {
  * (cached per sign-in), through the same middleware, context and tRPC front as every procedure.
  * No target: it is the floor the other rows are read against.
  */
-export async function signedInFloor(url: Target, f: Fixture, av: Available): Promise<Measurement> {
+export async function signedInFloor(
+  url: Target,
+  f: Fixture,
+  av: Available,
+  opts: { amount?: number } = {},
+): Promise<Measurement> {
   const name = 'floor: signed-in tRPC call, no database work (profile.get)';
   if (!av.procedures.has('profile.get')) return skipped(name, 'missing profile.get');
   const student = rotating(f.students);
@@ -48,6 +53,7 @@ export async function signedInFloor(url: Target, f: Fixture, av: Available): Pro
     name,
     url,
     each(() => trpcQuery('profile.get', undefined, student().access)),
+    opts,
   );
 }
 

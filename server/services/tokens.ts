@@ -41,7 +41,8 @@ export class TokenSigner {
   /**
    * The claims of a valid token of the expected kind, or null (never throws). A signature check
    * (WebCrypto HMAC) costs more than the rest of a catalogue read, so valid access tokens are
-   * remembered until they expire; revocation is still checked against the database per request.
+   * remembered until they expire. Revocation is still checked on every request, by the session-user
+   * read of createContext (whose cached answer any write to users or refresh tokens drops).
    */
   async verify(token: string, kind: TokenKind): Promise<TokenClaims | null> {
     const known = kind === 'access' ? this.verified.get(token) : undefined;
