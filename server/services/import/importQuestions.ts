@@ -152,32 +152,32 @@ export async function importQuestions(
   progress('validate', dataRows, dataRows);
 
   const { questions } = checked;
-  const inBank = await keysInBank(
-    db,
-    questions.map((q) => q.text_key),
-  );
-  const warnings = [
-    ...checked.warnings,
-    ...questions
-      .filter((q) => inBank.has(q.text_key))
-      .map((q) => `Row ${q.row}: this question is already in the bank (it will be added again).`),
-  ];
-  const common = {
-    warnings,
+  const answerWith = (inBank: ReadonlySet<string>) => ({
+    warnings: [
+      ...checked.warnings,
+      ...questions
+        .filter((q) => inBank.has(q.text_key))
+        .map((q) => `Row ${q.row}: this question is already in the bank (it will be added again).`),
+    ],
     preview: preview(questions),
     total_questions: questions.length,
     dry_run: dryRun,
-  };
+  });
   const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
   if (dryRun) {
+    const inBank = await keysInBank(
+      db,
+      questions.map((q) => q.text_key),
+    );
     return success(
       `The file is valid: ${questions.length} questions would be added to a new ${kind} "${title}". Nothing was saved (dry run).`,
-      common,
+      answerWith(inBank),
     );
   }
 
   progress('write', 0, questions.length);
-  const id = await insertSetWithQuestions(
+  // The write also names the questions other sets already hold (one query after the insert).
+  const { id, keysAlreadyInBank } = await insertSetWithQuestions(
     db,
     placement,
     { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES },
@@ -185,7 +185,7 @@ export async function importQuestions(
     (written) => progress('write', written, questions.length),
   );
   return success(`${questions.length} questions uploaded successfully into the new ${kind} "${title}".`, {
-    ...common,
+    ...answerWith(keysAlreadyInBank),
     set: { type: f.quiz_type, id, title, total_questions: questions.length },
   });
 }
