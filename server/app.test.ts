@@ -67,6 +67,18 @@ describe('HTTP safety', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('tags the client files for revalidation but not the per-user JSON answers', async () => {
+    const api = await fetch(`${t.url}/api/health`);
+    expect(api.headers.get('etag')).toBeNull();
+    const page = await fetch(`${t.url}/`);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${t.url}${script}`);
+    await asset.arrayBuffer();
+    expect(asset.headers.get('etag')).not.toBeNull();
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('answers a missing hashed asset with 404, not the app page (a stale chunk must fail loudly)', async () => {
     const res = await fetch(`${t.url}/assets/index-doesnotexist.js`);
     expect(res.status).toBe(404);
