@@ -17,12 +17,20 @@ let reference: Server;
 let referenceUrl: string;
 let token: string;
 let programId: number;
+/** A practice session (no deadline, so a repeated save answers the same) and two of its questions. */
+let practice: { sessionId: number; questions: number[] };
 
 beforeAll(async () => {
   t = await startTestServer();
   await seedAll(t.db);
   token = (await signUpAndIn(t)).access;
   programId = (await t.db.selectFrom('programs').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const set = await t.db.selectFrom('practice_sets').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const started = await t.api<{
+    result: { data: { session: { id: number }; questions: Array<{ id: number }> } };
+  }>('POST', '/trpc/quiz.start', { token, body: { quiz_type: 'practice', quiz_id: set.id } });
+  const { session, questions } = started.body.result.data;
+  practice = { sessionId: session.id, questions: questions.slice(0, 2).map((q) => q.id) };
   // tRPC's adapter alone, on the same services and database.
   const app = express();
   app.use(compressResponses());
@@ -130,13 +138,32 @@ const probes = (): Probe[] => [
     signedIn: true,
   },
   {
-    name: 'batched mutations',
+    name: 'batched mutations, both refused',
     method: 'POST',
     path: '/trpc/quiz.submit,quiz.saveAnswer?batch=1',
     body: JSON.stringify({
-      0: { session_id: 1 },
-      1: { session_id: 1, question_id: 1, selected_answer: 'E' },
+      0: { session_id: 424242 },
+      1: { session_id: practice.sessionId, question_id: 1, selected_answer: 'E' },
     }),
+    headers: json,
+    signedIn: true,
+  },
+  {
+    name: 'batched saves, as the client sends them',
+    method: 'POST',
+    path: '/trpc/quiz.saveAnswer,quiz.saveAnswer?batch=1',
+    body: JSON.stringify({
+      0: { session_id: practice.sessionId, question_id: practice.questions[0], selected_answer: 'A' },
+      1: { session_id: practice.sessionId, question_id: practice.questions[1], selected_answer: 'C' },
+    }),
+    headers: json,
+    signedIn: true,
+  },
+  {
+    name: 'a save with a question of another quiz',
+    method: 'POST',
+    path: '/trpc/quiz.saveAnswer',
+    body: JSON.stringify({ session_id: practice.sessionId, question_id: 999999, selected_answer: 'A' }),
     headers: json,
     signedIn: true,
   },
@@ -163,6 +190,18 @@ describe('lean tRPC front', () => {
       const theirs = await answer(referenceUrl, probe);
       expect({ probe: probe.name, ...ours }).toEqual({ probe: probe.name, ...theirs });
     }
+    // The batched saves were written (twice, idempotently), not just answered.
+    const saved = await t.db
+      .selectFrom('session_answers')
+      .select(['question_id', 'selected_answer'])
+      .where('session_id', '=', practice.sessionId)
+      .orderBy('question_id')
+      .execute();
+    const expected = [
+      { question_id: practice.questions[0], selected_answer: 'A' },
+      { question_id: practice.questions[1], selected_answer: 'C' },
+    ];
+    expect(saved).toEqual(expected.sort((a, b) => a.question_id - b.question_id));
   });
 
   it('serves the app’s calls with a Content-Length, tRPC’s adapter the rest', async () => {
