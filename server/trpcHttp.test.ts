@@ -114,6 +114,13 @@ const probes = (): Probe[] => [
     path: '/trpc/catalog.programs?batch=1',
     headers: { 'trpc-accept': 'application/jsonl' },
   },
+  { name: 'batch parameter twice', path: '/trpc/catalog.programs?batch=1&batch=1', signedIn: true },
+  {
+    name: 'streaming asked for in Accept',
+    path: '/trpc/catalog.programs?batch=1',
+    headers: { accept: 'application/json, application/jsonl' },
+    signedIn: true,
+  },
   {
     name: 'mutation, wrong password',
     method: 'POST',

@@ -40,10 +40,14 @@ const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
 /** The calls of a request, or null when tRPC's own adapter should answer it. */
 function readCalls(req: Request, router: AnyTRPCRouter, maxBatchSize: number): Call[] | null {
   if (req.method !== 'GET' && req.method !== 'POST') return null;
-  // Streaming (httpBatchStreamLink, SSE) and non-JSON bodies are tRPC's business.
+  // Streaming (httpBatchStreamLink, also asked for with Accept: application/jsonl) and non-JSON
+  // bodies are tRPC's business.
   if (req.headers['trpc-accept'] || req.query.connectionParams !== undefined) return null;
+  if (req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl')) return null;
   // express.json has parsed a JSON body; without one, tRPC's adapter answers with its parse error.
   if (req.method === 'POST' && (!req.is('application/json') || req.body === undefined)) return null;
+  // A repeated parameter is an array here but its first value to tRPC: let tRPC read it.
+  if (req.query.batch !== undefined && typeof req.query.batch !== 'string') return null;
   const batch = req.query.batch === '1';
   let endpoint: string;
   try {
