@@ -92,7 +92,7 @@ export interface NewSet {
   timeLimitMinutes: number;
 }
 
-// Compiled once per chunk size: building a 1,000-row insert costs Kysely more than SQLite's insert.
+// Compiled once per chunk size: building a many-row insert costs Kysely more than SQLite's insert.
 const insertQuestionRows = reusableQuery((db: DB, rows: Array<Omit<Question, 'id'>>) =>
   db.insertInto('questions').values(rows),
 );

@@ -13,6 +13,9 @@ import type {
   SessionAnswerTable,
 } from '../../db/schema';
 
+/** Rows per multi-row statement: a whole 100-question exam in one, well under any bound-value limit. */
+const ROWS_PER_STATEMENT = 200;
+
 /** Question ids of a set in the order the set defines. */
 export async function questionIdsOfSet(db: DB, type: QuizType, setId: number): Promise<number[]> {
   const column = type === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
@@ -72,7 +75,7 @@ export async function insertSession(
   return session;
 }
 
-// Every save and submit reads its session and checks for a result first: compiled once.
+// Every save and submit reads its session: compiled once.
 const ownSession = reusableQuery((db: DB, p: { id: number; userId: number }) =>
   db.selectFrom('quiz_sessions').selectAll().where('id', '=', p.id).where('user_id', '=', p.userId),
 );
@@ -82,7 +85,6 @@ export async function findOwnSession(db: DB, id: number, userId: number): Promis
   return row ?? null;
 }
 
-/** The newest unsubmitted session of a student on one quiz. */
 const openSession = reusableQuery((db: DB, p: { userId: number; type: QuizType; quizId: number }) =>
   db
     .selectFrom('quiz_sessions')
@@ -95,6 +97,7 @@ const openSession = reusableQuery((db: DB, p: { userId: number; type: QuizType; 
     .limit(1),
 );
 
+/** The newest unsubmitted session of a student on one quiz. */
 export async function findOpenSession(
   db: DB,
   userId: number,
@@ -174,8 +177,8 @@ export async function upsertAnswers(
     selected_answer,
     saved_at: now,
   }));
-  for (let i = 0; i < rows.length; i += 200) {
-    await upsertAnswerRows.execute(db, rows.slice(i, i + 200));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await upsertAnswerRows.execute(db, rows.slice(i, i + ROWS_PER_STATEMENT));
   }
 }
 
@@ -219,9 +222,9 @@ const markSubmitted = reusableQuery((db: DB, p: { id: number; at: string }) =>
 export async function insertResult(db: DB, result: ResultRow, answers: GradedRow[]): Promise<number | null> {
   const [inserted] = await insertResultRow.execute(db, result);
   if (!inserted) return null;
-  for (let i = 0; i < answers.length; i += 200) {
+  for (let i = 0; i < answers.length; i += ROWS_PER_STATEMENT) {
     const rows = answers
-      .slice(i, i + 200)
+      .slice(i, i + ROWS_PER_STATEMENT)
       .map((a) => ({ ...a, result_id: inserted.id, is_correct: a.is_correct ? 1 : 0 }));
     await insertResultAnswers.execute(db, rows);
   }

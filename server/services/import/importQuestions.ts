@@ -55,9 +55,9 @@ async function readSheet(req: ImportRequest, opts: ImportOptions) {
   const format = detectFormat(req.bytes, req.file_name);
   if (format !== 'xlsx') return parseInWorker(req.bytes, format, { timeoutMs: opts.parseTimeoutMs });
   // The declared sizes are checked before anything else. Inflating every part to prove them runs
-  // alongside the parse instead of before it (15-30 ms of a 10,000-row file, off the wall time): a part that
-  // unpacks to more than it declares stops the parse at once (its worker is terminated), and the
-  // guard's verdict is the answer whatever the parser made of the file.
+  // alongside the parse instead of before it (15-30 ms of a 10,000-row file off the wall time):
+  // a part that unpacks to more than it declares stops the parse at once (its worker is
+  // terminated), and the guard's verdict is the answer whatever the parser made of the file.
   const { actualSizes } = guardZip(req.bytes);
   const stop = new AbortController();
   const parse = parseInWorker(req.bytes, format, {
