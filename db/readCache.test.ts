@@ -25,14 +25,18 @@ describe('read cache', () => {
   it('shows a program added or hidden by this server at once', async () => {
     await makeCatalog(t.db);
     const api = rpc(t, (await signUpAndIn(t)).access);
-    expect(names((await api.query<Array<{ name: string }>>('catalog.programs')).data)).toEqual(['General Nursing']);
+    expect(names((await api.query<Array<{ name: string }>>('catalog.programs')).data)).toEqual([
+      'General Nursing',
+    ]);
     const added = await insertProgram(t.db, 'Midwifery');
     expect(names((await api.query<Array<{ name: string }>>('catalog.programs')).data)).toEqual([
       'General Nursing',
       'Midwifery',
     ]);
     await t.db.updateTable('programs').set({ is_active: 0 }).where('id', '=', added.id).execute();
-    expect(names((await api.query<Array<{ name: string }>>('catalog.programs')).data)).toEqual(['General Nursing']);
+    expect(names((await api.query<Array<{ name: string }>>('catalog.programs')).data)).toEqual([
+      'General Nursing',
+    ]);
   });
 
   it('shows a program added by another process at once', async () => {
@@ -70,10 +74,17 @@ describe('read cache', () => {
   });
 
   it('names the table of every kind of write', () => {
-    expect(writtenTables(t.db.insertInto('programs').values({ name: 'x' } as never).toOperationNode())).toEqual([
-      'programs',
+    expect(
+      writtenTables(
+        t.db
+          .insertInto('programs')
+          .values({ name: 'x' } as never)
+          .toOperationNode(),
+      ),
+    ).toEqual(['programs']);
+    expect(writtenTables(t.db.updateTable('users as u').set({ bio: '' }).toOperationNode())).toEqual([
+      'users',
     ]);
-    expect(writtenTables(t.db.updateTable('users as u').set({ bio: '' }).toOperationNode())).toEqual(['users']);
     expect(writtenTables(t.db.deleteFrom('refresh_tokens').toOperationNode())).toEqual(['refresh_tokens']);
     expect(writtenTables(t.db.selectFrom('users').selectAll().toOperationNode())).toEqual([]);
   });
