@@ -37,18 +37,24 @@ interface Call {
 
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
 
-/** The calls of a request, or null when tRPC's own adapter should answer it. */
-function readCalls(req: Request, router: AnyTRPCRouter, maxBatchSize: number): Call[] | null {
+/** The calls of a request and whether it is a batch, or null when tRPC's own adapter should answer it. */
+function readCalls(
+  req: Request,
+  router: AnyTRPCRouter,
+  maxBatchSize: number,
+): { calls: Call[]; batch: boolean } | null {
   if (req.method !== 'GET' && req.method !== 'POST') return null;
+  // Express 5 parses the query string again on every read of req.query: read it once.
+  const query = req.query;
   // Streaming (httpBatchStreamLink, also asked for with Accept: application/jsonl) and non-JSON
   // bodies are tRPC's business.
-  if (req.headers['trpc-accept'] || req.query.connectionParams !== undefined) return null;
+  if (req.headers['trpc-accept'] || query.connectionParams !== undefined) return null;
   if (req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl')) return null;
   // express.json has parsed a JSON body; without one, tRPC's adapter answers with its parse error.
   if (req.method === 'POST' && (!req.is('application/json') || req.body === undefined)) return null;
   // A repeated parameter is an array here but its first value to tRPC: let tRPC read it.
-  if (req.query.batch !== undefined && typeof req.query.batch !== 'string') return null;
-  const batch = req.query.batch === '1';
+  if (query.batch !== undefined && typeof query.batch !== 'string') return null;
+  const batch = query.batch === '1';
   let endpoint: string;
   try {
     endpoint = decodeURIComponent(req.path.slice(req.path.lastIndexOf('/') + 1));
@@ -60,7 +66,7 @@ function readCalls(req: Request, router: AnyTRPCRouter, maxBatchSize: number): C
 
   let inputs: unknown;
   if (req.method === 'GET') {
-    const raw = req.query.input;
+    const raw = query.input;
     if (raw !== undefined && typeof raw !== 'string') return null;
     try {
       inputs = raw ? JSON.parse(raw) : undefined;
@@ -88,7 +94,7 @@ function readCalls(req: Request, router: AnyTRPCRouter, maxBatchSize: number): C
     const input = batch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
     calls.push({ path, type, input });
   }
-  return calls;
+  return { calls, batch };
 }
 
 export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
@@ -97,8 +103,9 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
   const { router, maxBatchSize } = opts;
   const config = router._def._config;
   return async (req: Request, res: Response, next: NextFunction) => {
-    const calls = readCalls(req, router, maxBatchSize);
-    if (!calls) return next();
+    const read = readCalls(req, router, maxBatchSize);
+    if (!read) return next();
+    const { calls, batch } = read;
     let ctx: TContext | undefined;
     let ctxError: unknown = null;
     try {
@@ -136,7 +143,7 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
         }
       }),
     );
-    const untransformed = req.query.batch === '1' ? answers : answers[0];
+    const untransformed = batch ? answers : answers[0];
     res.statusCode = getHTTPStatusCode(untransformed);
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
