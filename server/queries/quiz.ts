@@ -29,30 +29,20 @@ export async function questionIdsOfSet(db: DB, type: QuizType, setId: number): P
   return rows.map((r) => r.id);
 }
 
+/** The columns of a question a student sees while answering: the key is not among them. */
+const QUESTION_FACE = ['id', 'question_text', 'option_a', 'option_b', 'option_c', 'option_d'] as const;
+
 /** What a student may see while answering: the key is not even read from the database. */
 export function questionsWithoutKey(db: DB, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .selectFrom('questions')
-    .select(['id', 'question_text', 'option_a', 'option_b', 'option_c', 'option_d'])
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('questions').select(QUESTION_FACE).where('id', 'in', ids).execute();
 }
 
 export function questionsWithKey(db: DB, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('questions')
-    .select([
-      'id',
-      'question_text',
-      'option_a',
-      'option_b',
-      'option_c',
-      'option_d',
-      'correct_answer',
-      'explanation',
-    ])
+    .select([...QUESTION_FACE, 'correct_answer', 'explanation'])
     .where('id', 'in', ids)
     .execute();
 }

@@ -1,6 +1,6 @@
 // The answer of an upload (SPEC 3: success, message, warnings, error, required_format, help), the
 // same for the tRPC procedures, the REST shim and the CLI.
-import { HELP, REQUIRED_FORMAT } from '../../../shared/domain/questionFormat';
+import { HELP, REQUIRED_FORMAT, type Header } from '../../../shared/domain/questionFormat';
 import type { RowError } from './validate';
 
 export type ImportErrorCode =
@@ -18,16 +18,8 @@ export type ImportErrorCode =
   | 'title_taken'
   | 'not_allowed';
 
-export interface PreviewRow {
-  row: number;
-  question_text: string;
-  option_a: string;
-  option_b: string;
-  option_c: string;
-  option_d: string;
-  correct_answer: string;
-  explanation: string;
-}
+/** One row of the preview: its row number and the seven columns of the upload format. */
+export type PreviewRow = { row: number } & Record<Header, string>;
 
 export interface CreatedSet {
   type: 'practice' | 'mock';

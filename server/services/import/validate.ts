@@ -1,6 +1,6 @@
 // Checks a parsed sheet against the upload format: the header row, then every data row. Every
 // problem is collected (not just the first) so the author can fix the whole file in one pass.
-import type { AnswerLetter } from '../../../db/schema';
+import type { AnswerLetter, Question } from '../../../db/schema';
 import {
   HEADERS,
   MAX_EXPLANATION_CHARS,
@@ -19,17 +19,8 @@ export interface RowError {
   reason: string;
 }
 
-export interface ValidQuestion {
-  row: number;
-  question_text: string;
-  option_a: string;
-  option_b: string;
-  option_c: string;
-  option_d: string;
-  correct_answer: AnswerLetter;
-  explanation: string;
-  text_key: string;
-}
+/** A checked row: the seven columns as the questions table stores them, its row and its text key. */
+export type ValidQuestion = Pick<Question, Header> & { row: number; text_key: string };
 
 export type SheetCheck =
   | { ok: true; questions: ValidQuestion[]; warnings: string[] }
