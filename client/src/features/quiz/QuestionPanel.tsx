@@ -1,8 +1,7 @@
 // One question with its options A-D. Practice adds Check Answer: it locks the question and
 // shows the key in green, a wrong choice in red, the correct answer and the explanation.
-import Check from 'lucide-react/icons/check';
-import X from 'lucide-react/icons/x';
-import { Button, FOCUS_RING } from '../../components/Button';
+import { Button } from '../../components/Button';
+import { OptionButton } from '../../components/OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';
 
@@ -48,31 +47,20 @@ export function QuestionPanel({
         {LETTERS.map((letter) => {
           const isSelected = selected === letter;
           const isKey = key?.correct_answer === letter;
-          const wrong = key && isSelected && !isKey;
-          let tone = 'border-slate-200 hover:border-brand-500 dark:border-slate-600';
-          if (isSelected) tone = 'border-brand-600 bg-brand-50 dark:bg-slate-700';
-          if (isKey)
-            tone = 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100';
-          if (wrong) tone = 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100';
           return (
-            <button
+            <OptionButton
               key={letter}
-              type="button"
-              role="radio"
-              aria-checked={isSelected}
+              letter={letter}
+              text={optionText(question, letter)}
+              selected={isSelected}
+              correct={isKey}
+              wrong={Boolean(key) && isSelected && !isKey}
+              marks
               tabIndex={radioTabIndex(isSelected, letter === 'A', selected !== undefined)}
               disabled={checked}
               onClick={() => onSelect(letter)}
               data-option={letter}
-              className={`flex w-full items-start gap-3 rounded-lg border-2 p-3 text-left disabled:cursor-default ${FOCUS_RING} ${tone}`}
-            >
-              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-bold text-slate-800 dark:bg-slate-600 dark:text-slate-100">
-                {letter}
-              </span>
-              <span className="flex-1">{optionText(question, letter)}</span>
-              {isKey && <Check aria-label="Correct answer" className="h-5 w-5 text-green-600" />}
-              {wrong && <X aria-label="Your answer, incorrect" className="h-5 w-5 text-red-600" />}
-            </button>
+            />
           );
         })}
       </div>

@@ -2,6 +2,7 @@
 // With `reveal`, the options lock and show the key green and a wrong choice red.
 import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../../components/Button';
+import { OptionButton } from '../../components/OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import type { SampleQuestion } from './sampleQuestions';
 
@@ -63,28 +64,18 @@ export function SampleQuestionCard({
         {question.options.map((text, i) => {
           const isSelected = selected === i;
           const isKey = reveal && i === question.correctAnswer;
-          const wrong = reveal && isSelected && !isKey;
-          let tone = 'border-slate-200 hover:border-brand-500 dark:border-slate-600';
-          if (isSelected) tone = 'border-brand-600 bg-brand-50 dark:bg-slate-700';
-          if (isKey)
-            tone = 'border-green-600 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100';
-          if (wrong) tone = 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100';
           return (
-            <button
+            <OptionButton
               key={text}
-              type="button"
-              role="radio"
-              aria-checked={isSelected}
+              letter={String.fromCharCode(65 + i)}
+              text={text}
+              selected={isSelected}
+              correct={isKey}
+              wrong={reveal && isSelected && !isKey}
               tabIndex={radioTabIndex(isSelected, i === 0, selected !== null)}
               disabled={reveal}
               onClick={() => onSelect(i)}
-              className={`flex w-full items-start gap-3 rounded-lg border-2 p-3 text-left disabled:cursor-default ${FOCUS_RING} ${tone}`}
-            >
-              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-bold text-slate-800 dark:bg-slate-600 dark:text-slate-100">
-                {String.fromCharCode(65 + i)}
-              </span>
-              <span>{text}</span>
-            </button>
+            />
           );
         })}
       </div>
