@@ -238,7 +238,11 @@ describe('student journey', () => {
     await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();
     await modal.getByText('submitted automatically when time expires', { exact: false }).waitFor();
     await modal.getByText('stable internet connection', { exact: false }).waitFor();
+    // The questions come as gzip spliced from the class's one compressed copy (jsonAnswer.ts):
+    // Chromium must read them as it reads any gzip answer.
+    const started = page.waitForResponse((r) => r.url().includes('quiz.start'));
     await modal.getByRole('button', { name: 'Start Exam' }).click();
+    expect((await started).headers()['content-encoding']).toBe('gzip');
 
     const chosen = ['A', 'C', 'B'];
     for (const [i, letter] of chosen.entries()) {

@@ -47,7 +47,6 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:'),
     }),
   );
-  app.use(compressResponses());
   // The upload procedures carry a spreadsheet as base64; every other body stays small.
   app.use(['/trpc/questions.upload', '/trpc/questions.preview'], express.json({ limit: UPLOAD_JSON_LIMIT }));
   app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
@@ -64,6 +63,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       maxBatchSize,
       onError,
     }),
+    compressResponses(),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => createContext(deps, req),
@@ -79,6 +79,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
 
 function serveClient(app: express.Express, dir: string) {
   const index = path.join(dir, 'index.html');
+  app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
   app.use(
     '/assets',

@@ -1,29 +1,30 @@
 // Compress where it pays: answers over 1 KB (question sets, results, admin lists, the client's files).
-// Smaller answers go out plain, since setting up a zlib stream costs more CPU than the rest of a
-// small read. The threshold needs a Content-Length, which Express's res.json and the lean tRPC
-// front (trpcHttp.ts) set; tRPC's own adapter streams without one, so the few calls it still
-// answers (streaming links, malformed requests) are gzipped whatever their size.
+// Smaller answers go out plain, since compressing costs more CPU than the rest of a small read.
+// JSON answers of the lean tRPC front and the REST shim are compressed in one call by
+// jsonAnswer.ts with these settings; this middleware covers the rest (the client's files, tRPC's own
+// adapter, uploads). It needs a Content-Length for the threshold; tRPC's own adapter streams
+// without one, so the few calls it still answers (streaming links, malformed requests) are
+// compressed whatever their size.
 import zlib from 'node:zlib';
 import compression from 'compression';
 
-// Browsers ask for brotli first (compression then prefers it to gzip). Measured on a 100-question mock
-// as quiz.start sends it (26 KB of JSON from the sample bank), per answer:
+export const COMPRESS_THRESHOLD = 1024;
+
+// Browsers ask for brotli first. Measured on a 100-question mock as quiz.start sends it (26 KB of
+// JSON from the sample bank), per answer:
 //   brotli quality 2: 9.2 KB in 190 µs (the middleware's default, quality 4: 8.9 KB in 380 µs)
 //   gzip level 2:     9.3 KB in 220 µs (zlib's default, level 6: 8.7 KB in 460 µs)
 // Half the CPU of every large answer for 3-7% more bytes, on a server where a whole class starts
 // the same mock at once.
+export const GZIP_LEVEL = 2;
+export const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+  // A 256 KB window instead of 4 MB: each brotli stream allocates its window outside the JS heap,
+  // and 4 MB per answer made V8 collect garbage constantly (bench, quiz.start as a browser asks for
+  // it: 6.3 ms of CPU per request with 4 MB, 2.4 ms with 256 KB, 0.85 ms uncompressed). Answers
+  // this large are rare; for them only the ratio suffers a little.
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+};
+
 export const compressResponses = () =>
-  compression({
-    threshold: 1024,
-    level: 2,
-    brotli: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
-        // A 256 KB window instead of 4 MB: each brotli stream allocates its window outside the JS
-        // heap, and 4 MB per answer made V8 collect garbage constantly (bench, quiz.start as a
-        // browser asks for it: 6.3 ms of CPU per request with 4 MB, 2.4 ms with 256 KB, 0.85 ms
-        // uncompressed). Answers this large are rare; for them only the ratio suffers a little.
-        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-      },
-    },
-  });
+  compression({ threshold: COMPRESS_THRESHOLD, level: GZIP_LEVEL, brotli: { params: BROTLI_PARAMS } });

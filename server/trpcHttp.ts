@@ -21,6 +21,7 @@ import {
   type TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
+import { sendJson } from './jsonAnswer';
 
 interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
@@ -147,9 +148,6 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
     res.statusCode = getHTTPStatusCode(untransformed);
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
-    // A known length lets the compression middleware leave small answers alone (1 KB threshold).
-    const body = JSON.stringify(transformTRPCResponse(config, untransformed));
-    res.setHeader('content-length', Buffer.byteLength(body));
-    res.end(body);
+    sendJson(req, res, transformTRPCResponse(config, untransformed));
   };
 }

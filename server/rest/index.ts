@@ -5,6 +5,7 @@ import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
+import { compressResponses } from '../compression';
 
 export function restRouter(deps: AppDeps): Router {
   const r = Router();
@@ -21,7 +22,9 @@ export function restRouter(deps: AppDeps): Router {
   r.use(examRoutes(deps));
   r.use(accountRoutes(deps));
   r.use(adminRoutes(deps));
-  r.use(uploadRoutes(deps));
+  // Uploads answer through res.json and send the template file: the compression middleware's job.
+  // Every other route answers through the shim, which compresses its own JSON (jsonAnswer.ts).
+  r.use(compressResponses(), uploadRoutes(deps));
   r.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });

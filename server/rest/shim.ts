@@ -6,6 +6,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../context';
 import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { createCaller } from '../router';
+import { sendJson } from '../jsonAnswer';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -27,7 +28,8 @@ export function call(
     try {
       const ctx = await createContext(deps, req);
       const result = await run(createCaller(ctx), req);
-      res.status(status).json(result ?? {});
+      res.status(status).type('json');
+      sendJson(req, res, result ?? {});
     } catch (err) {
       if (!(err instanceof TRPCError)) return next(err);
       if (err.code === 'INTERNAL_SERVER_ERROR') deps.logger.error(`[rest] ${err.stack ?? err.message}`);

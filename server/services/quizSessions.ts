@@ -9,6 +9,7 @@ import type { QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
+import { shareJson } from '../jsonAnswer';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import {
   findOpenSession,
@@ -97,10 +98,13 @@ async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: 
   const questions = await cache.get(
     `questions:${session.quiz_type}:${session.question_ids}`,
     CONTENT_TABLES,
+    // Marked shared: the answers of a whole class carry one serialized, compressed copy.
     async () =>
-      session.quiz_type === 'mock'
-        ? byOrder(await questionsWithoutKey(db, ids))
-        : byOrder(await questionsWithKey(db, ids)),
+      shareJson(
+        session.quiz_type === 'mock'
+          ? byOrder(await questionsWithoutKey(db, ids))
+          : byOrder(await questionsWithKey(db, ids)),
+      ),
   );
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)

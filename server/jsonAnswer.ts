@@ -1,0 +1,141 @@
+// JSON answers written in one piece: serialized once, compressed in one zlib call when over 1 KB,
+// and sent with their length. The compression middleware does the same work through a zlib
+// stream and wraps every response (small ones too) in closures; for the exam's answers that
+// machinery cost more than the compression itself (bench, issue 6).
+//
+// A value that many students receive unchanged (a set's questions) can be marked with shareJson:
+// its JSON and its compressed form are made once, and each answer splices them between its own
+// parts. Gzip allows that: deflate blocks flushed to a byte boundary decode after any prefix,
+// because back-references only reach inside their own blocks here; the gzip trailer's CRC-32 and
+// length cover the whole text (the technique of pigz). A class starting one mock thus compresses
+// its 100 questions once instead of once per student.
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
+import { BROTLI_PARAMS, COMPRESS_THRESHOLD, GZIP_LEVEL } from './compression';
+
+interface SharedForm {
+  json: Buffer;
+  /** Raw deflate blocks of `json`, ended by a sync flush (byte-aligned, not final). */
+  deflated: Buffer;
+}
+
+const sharedForms = new WeakMap<object, SharedForm>();
+// Stands in for a shared value during serialization. The random part keeps any user's text from
+// ever matching it.
+const MARK = `\uE000${crypto.randomBytes(8).toString('hex')}:`;
+let collecting: object[] | null = null;
+
+function toJSONOfShared(this: object): unknown {
+  if (!collecting) return this; // serialized as usual (tRPC's adapter, res.json, tests)
+  collecting.push(this);
+  return MARK + String(collecting.length - 1);
+}
+
+/** Marks a value shared by many answers; returns it unchanged (it must not be frozen yet). */
+export function shareJson<T extends object>(value: T): T {
+  Object.defineProperty(value, 'toJSON', { value: toJSONOfShared, enumerable: false });
+  return value;
+}
+
+function sharedForm(value: object): SharedForm {
+  let form = sharedForms.get(value);
+  if (!form) {
+    const json = Buffer.from(JSON.stringify(value));
+    const deflated = zlib.deflateRawSync(json, {
+      level: GZIP_LEVEL,
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
+    form = { json, deflated };
+    sharedForms.set(value, form);
+  }
+  return form;
+}
+
+/** The text of an answer, in pieces: the shared values' buffers between this answer's own text. */
+function serialize(value: object): Array<string | SharedForm> {
+  collecting = [];
+  let text: string;
+  let shared: object[];
+  try {
+    text = JSON.stringify(value);
+    shared = collecting;
+  } finally {
+    collecting = null;
+  }
+  if (!shared.length) return [text];
+  const parts: Array<string | SharedForm> = [];
+  let from = 0;
+  shared.forEach((value, i) => {
+    const mark = JSON.stringify(MARK + String(i));
+    const at = text.indexOf(mark, from);
+    parts.push(text.slice(from, at), sharedForm(value));
+    from = at + mark.length;
+  });
+  parts.push(text.slice(from));
+  return parts;
+}
+
+const bytesOf = (part: string | SharedForm) => (typeof part === 'string' ? Buffer.from(part) : part.json);
+
+// RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/** One gzip member from the pieces: this answer's text compressed now, the shared blocks as made. */
+function gzipSpliced(parts: Array<string | SharedForm>): Buffer {
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  for (const part of parts) {
+    const bytes = bytesOf(part);
+    crc = zlib.crc32(bytes, crc);
+    length += bytes.length;
+    out.push(
+      typeof part === 'string'
+        ? zlib.deflateRawSync(bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        : part.deflated,
+    );
+  }
+  out.push(zlib.deflateRawSync(Buffer.alloc(0))); // the final (empty) block
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  out.push(trailer);
+  return Buffer.concat(out);
+}
+
+/** Browsers accept both brotli and gzip at the same weight; our preference decides between them. */
+function encodingFor(req: Request, spliced: boolean): 'br' | 'gzip' | 'identity' {
+  const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+  if (spliced && accepted.includes('gzip')) return 'gzip';
+  if (accepted.includes('br')) return 'br';
+  return accepted.includes('gzip') ? 'gzip' : 'identity';
+}
+
+/**
+ * Writes `value` as the body of the answer (status and content type are the caller's). Over 1 KB it
+ * is compressed as the client accepts: brotli first, except that an answer holding shared values
+ * goes as gzip, whose spliced form costs the compression of this answer's own text only.
+ */
+export function sendJson(req: Request, res: Response, value: object): void {
+  const parts = serialize(value);
+  res.vary('Accept-Encoding');
+  const plainLength = parts.reduce(
+    (n, p) => n + (typeof p === 'string' ? Buffer.byteLength(p) : p.json.length),
+    0,
+  );
+  let body: Buffer | string;
+  const encoding = plainLength < COMPRESS_THRESHOLD ? 'identity' : encodingFor(req, parts.length > 1);
+  if (encoding === 'gzip' && parts.length > 1) {
+    body = gzipSpliced(parts);
+  } else {
+    const text = parts.length === 1 ? (parts[0] as string) : Buffer.concat(parts.map(bytesOf));
+    if (encoding === 'br') body = zlib.brotliCompressSync(text, { params: BROTLI_PARAMS });
+    else if (encoding === 'gzip') body = zlib.gzipSync(text, { level: GZIP_LEVEL });
+    else body = text;
+  }
+  if (encoding === 'br' || encoding === 'gzip') res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
+}
