@@ -121,7 +121,8 @@ async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: 
     questions,
     time_limit_minutes: limit,
     seconds_left: secondsLeft(session, now),
-    saved_answers: await savedAnswers(db, session.id),
+    // A session started by this call has nothing saved yet.
+    saved_answers: resumed ? await savedAnswers(db, session.id) : [],
     resumed,
   };
 }
