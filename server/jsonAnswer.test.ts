@@ -33,6 +33,11 @@ let server: http.Server;
 let base: string;
 beforeAll(async () => {
   const app = express();
+  // The same questions after a different text each time (more texts than the kept envelopes).
+  app.get('/varied/:n', (req, res) => {
+    res.type('json');
+    sendJson(req, res, { n: Number(req.params.n), questions, after: req.params.n });
+  });
   app.get('/:name', (req, res) => {
     res.type('json');
     sendJson(req, res, answers[req.params.name]);
@@ -75,6 +80,20 @@ describe('JSON answers', () => {
       expect(JSON.parse(zlib.gunzipSync(body).toString())).toEqual(JSON.parse(expected(name)));
     }
     expect(serialized).toBe(1);
+  });
+
+  it('keep each text before the shared questions apart, however many there are', async () => {
+    for (const round of [1, 2]) {
+      for (let n = 0; n < 12; n++) {
+        const { body } = await get(`varied/${n}`, 'gzip');
+        const answer = JSON.parse(zlib.gunzipSync(body).toString()) as Record<string, unknown>;
+        expect(answer, `round ${round}, answer ${n}`).toEqual({
+          n,
+          questions: (JSON.parse(expected('shared')) as Record<string, unknown>).questions,
+          after: String(n),
+        });
+      }
+    }
   });
 
   it('send the shared questions as brotli or plain to clients without gzip', async () => {

@@ -19,7 +19,18 @@ interface SharedForm {
   json: Buffer;
   /** Raw deflate blocks of `json`, ended by a sync flush (byte-aligned, not final). */
   deflated: Buffer;
+  /** The start of a gzip answer through this value, by the text before it (see gzipSpliced). */
+  heads: Map<string, Head>;
 }
+
+interface Head {
+  bytes: Buffer;
+  crc: number;
+  length: number;
+}
+
+/** Envelopes are few (tRPC's, REST's); a text with per-answer data before the value is not kept. */
+const MAX_HEADS = 8;
 
 const sharedForms = new WeakMap<object, SharedForm>();
 // Stands in for a shared value during serialization. The random part keeps any user's text from
@@ -43,11 +54,9 @@ function sharedForm(value: object): SharedForm {
   let form = sharedForms.get(value);
   if (!form) {
     const json = Buffer.from(JSON.stringify(value));
-    const deflated = zlib.deflateRawSync(json, {
-      level: GZIP_LEVEL,
-      finishFlush: zlib.constants.Z_SYNC_FLUSH,
-    });
-    form = { json, deflated };
+    // Made once for many answers, so the best compression is worth it on prepaid data.
+    const deflated = zlib.deflateRawSync(json, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    form = { json, deflated, heads: new Map() };
     sharedForms.set(value, form);
   }
   return form;
@@ -89,30 +98,55 @@ const OWN_PIECE = { level: GZIP_LEVEL, windowBits: 10, memLevel: 2 };
 /**
  * One gzip member from the pieces: this answer's text compressed now, the shared blocks as made.
  * serialize() always ends with a piece of the answer's own text, which carries the final block.
+ * The start up to the first shared value is kept with that value when the text before it is fixed
+ * (an envelope), so a start answer compresses only what follows its questions.
  */
 function gzipSpliced(parts: Array<string | SharedForm>): Buffer {
-  const out: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
+  const [before, first] = parts as [string, SharedForm];
+  let head = first.heads.get(before);
+  if (!head) {
+    head = deflatePieces({ bytes: GZIP_HEADER, crc: 0, length: 0 }, [before, first], false);
+    if (first.heads.size < MAX_HEADS) first.heads.set(before, head);
+  }
+  const { bytes, crc, length } = deflatePieces(head, parts.slice(2), true);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([bytes, trailer]);
+}
+
+/** `start` followed by the deflate blocks of `parts`; with `last`, the last part's block is final. */
+function deflatePieces(start: Head, parts: Array<string | SharedForm>, last: boolean): Head {
+  const out: Buffer[] = [start.bytes];
+  let { crc, length } = start;
   parts.forEach((part, i) => {
     const bytes = bytesOf(part);
     crc = zlib.crc32(bytes, crc);
     length += bytes.length;
     if (typeof part !== 'string') out.push(part.deflated);
-    else if (i < parts.length - 1)
-      out.push(zlib.deflateRawSync(bytes, { ...OWN_PIECE, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-    else out.push(zlib.deflateRawSync(bytes, OWN_PIECE));
+    else if (last && i === parts.length - 1) out.push(zlib.deflateRawSync(bytes, OWN_PIECE));
+    else out.push(zlib.deflateRawSync(bytes, { ...OWN_PIECE, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
   });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length % 2 ** 32, 4);
-  out.push(trailer);
-  return Buffer.concat(out);
+  return { bytes: Buffer.concat(out), crc, length };
+}
+
+// Browsers send one of a handful of Accept-Encoding headers: each is parsed once.
+const acceptedByHeader = new Map<string, string[]>();
+const MAX_ACCEPT_HEADERS = 64;
+
+function acceptedEncodings(req: Request): string[] {
+  const header = req.headers['accept-encoding'] ?? '';
+  let accepted = acceptedByHeader.get(header);
+  if (!accepted) {
+    accepted = new Negotiator(req).encodings(['br', 'gzip']);
+    if (acceptedByHeader.size < MAX_ACCEPT_HEADERS) acceptedByHeader.set(header, accepted);
+  }
+  return accepted;
 }
 
 /** Browsers accept both brotli and gzip at the same weight; our preference decides between them. */
 function encodingFor(req: Request, spliced: boolean): 'br' | 'gzip' | 'identity' {
-  const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+  const accepted = acceptedEncodings(req);
   if (spliced && accepted.includes('gzip')) return 'gzip';
   if (accepted.includes('br')) return 'br';
   return accepted.includes('gzip') ? 'gzip' : 'identity';

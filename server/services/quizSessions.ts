@@ -109,7 +109,10 @@ async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: 
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
     : null;
+  // The questions come first: the text before them is then the same in every answer, and the
+  // compressed start of the answer is kept with them (jsonAnswer.ts).
   return {
+    questions,
     session: {
       id: session.id,
       quiz_name: session.quiz_name,
@@ -118,7 +121,6 @@ async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: 
       started_at: session.started_at,
       deadline_at: session.deadline_at,
     },
-    questions,
     time_limit_minutes: limit,
     seconds_left: secondsLeft(session, now),
     // A session started by this call has nothing saved yet.
@@ -276,7 +278,8 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
   if (!quiz.questionIds.length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'No questions available in this quiz yet.' });
   }
-  await gradeExpiredSessionsOf(db, user.id, now);
+  // Only this quiz's own unfinished session matters here, and the transaction grades it when its
+  // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
   const cache = readCacheOf(db);
   // One transaction: two tabs starting the same mock at once get the same session.
   return db.transaction().execute(async (trx) => {
