@@ -70,8 +70,9 @@ function printSummary(answer: UploadAnswer) {
   const hidden = (answer.row_error_count ?? 0) - (answer.row_errors?.length ?? 0);
   if (hidden > 0) out(`  ... and ${hidden} more problems`);
   if (answer.warnings.length) {
-    out(`${answer.warnings.length} warning(s):`);
+    out(`${answer.warning_count ?? answer.warnings.length} warning(s):`);
     for (const w of answer.warnings) out(`  ${w}`);
+    if (answer.warning_count) out(`  (the first ${answer.warnings.length} are listed)`);
   }
   if (!answer.success) out(`\n${answer.required_format.map((r) => `- ${r}`).join('\n')}\n${answer.help}`);
 }

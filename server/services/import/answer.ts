@@ -31,7 +31,10 @@ export interface CreatedSet {
 export interface UploadAnswer {
   success: boolean;
   message: string;
+  /** The first MAX_WARNINGS warnings. */
   warnings: string[];
+  /** All warnings, when warnings was cut short. */
+  warning_count?: number;
   error: string | null;
   /** Machine-readable kind of failure (null on success). */
   error_code: ImportErrorCode | null;

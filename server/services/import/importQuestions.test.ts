@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../../db/client';
 import { HEADERS, MAX_ROWS } from '../../../shared/domain/questionFormat';
 import { importQuestions, type ImportRequest } from './importQuestions';
+import { MAX_WARNINGS } from './limits';
 import {
   countQuestions,
   countSets,
@@ -178,6 +179,17 @@ describe('good files', () => {
       'Row 2: this question is already in the bank (it will be added again).',
       'Row 3: this question is already in the bank (it will be added again).',
     ]);
+    expect(again.warning_count).toBeUndefined();
+  });
+
+  it('lists the first 500 warnings of a large re-upload and counts them all', async () => {
+    await importQuestions(db, practice('big.csv', csvFile(goodRows(MAX_WARNINGS + 20))));
+    const again = await importQuestions(db, practice('big again.csv', csvFile(goodRows(MAX_WARNINGS + 20))));
+    expect(again.success).toBe(true);
+    expect(again.warnings).toHaveLength(MAX_WARNINGS);
+    expect(again.warnings[0]).toBe('Row 2: this question is already in the bank (it will be added again).');
+    expect(again.warning_count).toBe(MAX_WARNINGS + 20);
+    expect(await countQuestions(db)).toBe(2 * (MAX_WARNINGS + 20));
   });
 });
 

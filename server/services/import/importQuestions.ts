@@ -13,7 +13,7 @@ import {
   type Placement,
 } from '../../queries/questionImport';
 import { failure, success, type UploadAnswer } from './answer';
-import { MAX_ROW_ERRORS, PREVIEW_ROWS } from './limits';
+import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
 import { detectFormat, NotASpreadsheetError } from './sniff';
 import { checkSheet, type ValidQuestion } from './validate';
@@ -152,17 +152,21 @@ export async function importQuestions(
   progress('validate', dataRows, dataRows);
 
   const { questions } = checked;
-  const answerWith = (inBank: ReadonlySet<string>) => ({
-    warnings: [
+  const answerWith = (inBank: ReadonlySet<string>) => {
+    const warnings = [
       ...checked.warnings,
       ...questions
         .filter((q) => inBank.has(q.text_key))
         .map((q) => `Row ${q.row}: this question is already in the bank (it will be added again).`),
-    ],
-    preview: preview(questions),
-    total_questions: questions.length,
-    dry_run: dryRun,
-  });
+    ];
+    return {
+      warnings: warnings.slice(0, MAX_WARNINGS),
+      ...(warnings.length > MAX_WARNINGS && { warning_count: warnings.length }),
+      preview: preview(questions),
+      total_questions: questions.length,
+      dry_run: dryRun,
+    };
+  };
   const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
   if (dryRun) {
     const inBank = await keysInBank(

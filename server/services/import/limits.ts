@@ -24,3 +24,8 @@ export const PARSE_RECYCLE_HEAP_MB = 64;
 export const PREVIEW_ROWS = 5;
 /** Failing rows listed in one answer; the message gives the full count. */
 export const MAX_ROW_ERRORS = 500;
+/**
+ * Warnings listed in one answer (warning_count gives them all). Re-uploading a large file would
+ * otherwise warn once per row: 10,000 lines (700 KB) that nobody reads on a phone.
+ */
+export const MAX_WARNINGS = 500;

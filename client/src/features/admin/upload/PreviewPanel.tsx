@@ -52,7 +52,14 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
       )}
       {warnings.length > 0 && (
         <div>
-          <h3 className="font-semibold text-amber-700 dark:text-amber-300">Warnings ({warnings.length})</h3>
+          <h3 className="font-semibold text-amber-700 dark:text-amber-300">
+            Warnings ({answer.warning_count ?? warnings.length})
+          </h3>
+          {(answer.warning_count ?? 0) > warnings.length && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              The first {warnings.length} warnings are listed.
+            </p>
+          )}
           <ScrollBox label="Warnings" className="mt-1 max-h-40 overflow-auto text-sm">
             <ul className="list-disc pl-5">
               {warnings.map((w) => (
