@@ -27,6 +27,14 @@ const answers: Record<string, object> = {
   twice: { first: questions, between: '\uE000not a mark', second: questions, small },
   plain: { rows: Array.from({ length: 80 }, (_, i) => ({ id: i, title: `Programme ${i}` })) },
   tiny: { ok: true, questions: small },
+  // A resumed session: its saved answers make a long last piece, deflated rather than stored.
+  resumed: {
+    questions,
+    saved_answers: Array.from({ length: 100 }, (_, i) => ({
+      question_id: i,
+      selected_answer: 'ABCD'[i % 4],
+    })),
+  },
 };
 
 let server: http.Server;
@@ -70,7 +78,7 @@ serialized = 0;
 
 describe('JSON answers', () => {
   it('splice the shared questions into a gzip answer that decodes to the whole JSON', async () => {
-    for (const name of ['shared', 'twice']) {
+    for (const name of ['shared', 'twice', 'resumed']) {
       const { headers, body } = await get(name, 'gzip, deflate, br, zstd');
       expect(headers['content-encoding']).toBe('gzip');
       expect(headers.vary).toMatch(/Accept-Encoding/);

@@ -124,10 +124,27 @@ function deflatePieces(start: Head, parts: Array<string | SharedForm>, last: boo
     crc = zlib.crc32(bytes, crc);
     length += bytes.length;
     if (typeof part !== 'string') out.push(part.deflated);
-    else if (last && i === parts.length - 1) out.push(zlib.deflateRawSync(bytes, OWN_PIECE));
+    else if (last && i === parts.length - 1) out.push(finalBlock(bytes));
     else out.push(zlib.deflateRawSync(bytes, { ...OWN_PIECE, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
   });
   return { bytes: Buffer.concat(out), crc, length };
+}
+
+/** Below this an answer's last piece goes as it is: setting up a deflate state costs more than it saves. */
+const STORED_BELOW = 1024;
+
+/**
+ * The final block of the answer. A short piece (a new session's few fields after its questions) is a
+ * stored block (RFC 1951, 3.2.4): after a sync flush the stream is byte-aligned, so the block is a
+ * byte with BFINAL set and BTYPE 00, the length and its complement, then the bytes.
+ */
+function finalBlock(bytes: Buffer): Buffer {
+  if (bytes.length >= STORED_BELOW) return zlib.deflateRawSync(bytes, OWN_PIECE);
+  const header = Buffer.alloc(5);
+  header[0] = 1;
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
 }
 
 // Browsers send one of a handful of Accept-Encoding headers: each is parsed once.
