@@ -6,12 +6,16 @@ import { EnvError, loadEnv } from './env';
 import { ensureFirstAdmin } from './services/admins';
 import { gradeExpiredSessions } from './services/quizSessions';
 import { seedIfEmpty } from './services/seed';
+import { startCheckpointer } from './services/checkpointer';
 import { prewarmParser } from './services/import/parseInWorker';
 
 async function main() {
   const env = loadEnv();
   const db = await openDatabase(env);
   const deps = createDeps(env, db);
+  const checkpointer = await startCheckpointer(db, env.DATABASE_FILE, {
+    onError: (message) => deps.logger.error(`[db] checkpoint failed: ${message}`),
+  });
   const password = await ensureFirstAdmin(db, env.ADMIN_EMAIL);
   if (password) {
     deps.logger.info(
@@ -39,7 +43,13 @@ async function main() {
   // The first upload should not wait for a thread start and a cold SheetJS load (see parseInWorker.ts).
   prewarmParser();
   const stop = () => {
-    server.close(() => void db.destroy().then(() => process.exit(0)));
+    server.close(
+      () =>
+        void checkpointer
+          .stop()
+          .then(() => db.destroy())
+          .then(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGTERM', stop);
