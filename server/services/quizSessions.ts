@@ -91,20 +91,21 @@ async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
  * taking one mock shares one copy of its questions (the session's ids are the cache key).
  */
 async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: Date, resumed: boolean) {
-  const ids = parseQuestionIds(session);
-  const order = new Map(ids.map((id, i) => [id, i]));
-  const byOrder = <T extends { id: number }>(rows: T[]) =>
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const questions = await cache.get(
     `questions:${session.quiz_type}:${session.question_ids}`,
     CONTENT_TABLES,
     // Marked shared: the answers of a whole class carry one serialized, compressed copy.
-    async () =>
-      shareJson(
+    async () => {
+      const ids = parseQuestionIds(session);
+      const order = new Map(ids.map((id, i) => [id, i]));
+      const byOrder = <T extends { id: number }>(rows: T[]) =>
+        rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      return shareJson(
         session.quiz_type === 'mock'
           ? byOrder(await questionsWithoutKey(db, ids))
           : byOrder(await questionsWithKey(db, ids)),
-      ),
+      );
+    },
   );
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
