@@ -19,7 +19,7 @@ import { machineInfo } from './bench/machine';
 import { summarize } from './bench/profile';
 import { judge, markdown, updateReadme, writeResults, type BenchResults } from './bench/report';
 import * as sc from './bench/scenarios';
-import { productionNodeFlags, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
+import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -75,7 +75,7 @@ async function main() {
     relaxedLimits: true,
     profileDir: values.profile ? path.resolve(values.profile) : undefined,
     compiled,
-    nodeFlags: compiled ? productionNodeFlags(ROOT) : undefined,
+    ...(compiled ? productionLaunch(ROOT) : {}),
   });
   const available: sc.Available = {
     procedures: new Set(Object.keys(appRouter._def.procedures)),

@@ -11,7 +11,7 @@ import { backupDatabase } from '../../server/services/backup';
 import { freshDataDir } from '../bench/dataDir';
 import { keyOf, prepareFixture, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
 import { bundleServer } from '../bench/bundle';
-import { productionNodeFlags, SERVER_SCRIPT, ServerProcess } from '../bench/serverProcess';
+import { productionLaunch, SERVER_SCRIPT, ServerProcess } from '../bench/serverProcess';
 import { JsonClient } from './http';
 import { Latencies, type Percentiles } from './stats';
 import { newStudentLog, simulateStudent, type StudentLog } from './student';
@@ -98,7 +98,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
     jwtSecret: data.jwtSecret,
     relaxedLimits: opts.relaxedLimits ?? false,
     compiled,
-    nodeFlags: compiled ? productionNodeFlags(ROOT) : undefined,
+    ...(compiled ? productionLaunch(ROOT) : {}),
   });
   // The browser client sets no request timeout; 60 s stands in for a student's patience.
   const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
