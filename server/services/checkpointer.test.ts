@@ -70,6 +70,13 @@ describe('the checkpoint thread', () => {
     expect(programsInMainFile()).toBe(8000);
   });
 
+  it('answers once stopped, and stops once', async () => {
+    checkpointer = await startCheckpointer(db, file);
+    await checkpointer.stop();
+    expect(await checkpointer.now()).toEqual({ ok: false, message: 'The checkpoint thread has stopped.' });
+    await checkpointer.stop();
+  });
+
   it('checkpoints on its own timer', async () => {
     checkpointer = await startCheckpointer(db, file, { intervalMs: 50 });
     await addPrograms(300);

@@ -44,15 +44,24 @@ export async function startCheckpointer(
     else if (!outcome.ok) opts.onError?.(outcome.message);
   });
   worker.on('error', (err) => opts.onError?.(err.message));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+    // A thread that died cannot answer: whoever waits hears so instead of waiting forever.
+    for (const reply of waiting.splice(0))
+      reply({ ok: false, message: 'The checkpoint thread has stopped.' });
+  });
   return {
     now: () =>
       new Promise((resolve) => {
+        if (gone) return resolve({ ok: false, message: 'The checkpoint thread has stopped.' });
         waiting.push(resolve);
         worker.postMessage('now');
       }),
     stop: async () => {
-      worker.postMessage('stop');
-      await new Promise((resolve) => worker.once('exit', resolve));
+      if (!gone) worker.postMessage('stop');
+      await exited;
     },
   };
 }
