@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type KyselyPlugin, type SqliteDatabase } from 'kysely';
 import { ReadCache } from './readCache';
 import type { Database } from './schema';
 
@@ -58,8 +58,11 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-/** Each database handle's read cache (see readCache.ts); handles come from createDb only. */
-const readCaches = new WeakMap<DB, ReadCache>();
+/**
+ * Each database's read cache (see readCache.ts), by its plugin: a transaction carries the same
+ * plugin instances as the handle it came from, so it finds the same cache.
+ */
+const readCaches = new WeakMap<KyselyPlugin, ReadCache>();
 
 export function createDb(file: string): DB {
   const sqlite = openSqlite(file);
@@ -69,12 +72,15 @@ export function createDb(file: string): DB {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [cache.plugin],
   });
-  readCaches.set(db, cache);
+  readCaches.set(cache.plugin, cache);
   return db;
 }
 
+/** The read cache of a handle from createDb, or of a transaction on one. */
 export function readCacheOf(db: DB): ReadCache {
-  const cache = readCaches.get(db);
-  if (!cache) throw new Error('This database handle was not opened with createDb');
-  return cache;
+  for (const plugin of db.getExecutor().plugins) {
+    const cache = readCaches.get(plugin);
+    if (cache) return cache;
+  }
+  throw new Error('This database handle was not opened with createDb');
 }

@@ -2,7 +2,7 @@
 // one made by this server, or one made by another process on the same SQLite file.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type DB } from './client';
+import { createDb, readCacheOf, type DB } from './client';
 import { writtenTables } from './readCache';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { insertProgram, makeCatalog, rpc } from '../server/test/fixtures';
@@ -22,6 +22,14 @@ afterEach(async () => {
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name).sort();
 
 describe('read cache', () => {
+  it('is the same for a handle and for its transactions, and distinct per database', async () => {
+    const cache = readCacheOf(t.db);
+    await t.db.transaction().execute(async (trx) => {
+      expect(readCacheOf(trx)).toBe(cache);
+    });
+    expect(readCacheOf(other)).not.toBe(cache);
+  });
+
   it('shows a program added or hidden by this server at once', async () => {
     await makeCatalog(t.db);
     const api = rpc(t, (await signUpAndIn(t)).access);

@@ -4,7 +4,6 @@
 // sweeper agree on one instant per call.
 import { TRPCError } from '@trpc/server';
 import { readCacheOf, type DB } from '../../db/client';
-import type { ReadCache } from '../../db/readCache';
 import type { QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
@@ -90,8 +89,8 @@ async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
  * What the quiz screen needs to run (or resume) a session. Mock questions carry no key. A class
  * taking one mock shares one copy of its questions (the session's ids are the cache key).
  */
-async function sessionView(db: DB, cache: ReadCache, session: QuizSession, now: Date, resumed: boolean) {
-  const questions = await cache.get(
+async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boolean) {
+  const questions = await readCacheOf(db).get(
     `questions:${session.quiz_type}:${session.question_ids}`,
     CONTENT_TABLES,
     // Marked shared: the answers of a whole class carry one serialized, compressed copy.
@@ -138,7 +137,6 @@ export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
  */
 async function gradeSession(
   trx: DB,
-  cache: ReadCache,
   session: QuizSession,
   now: Date,
   submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
@@ -164,7 +162,7 @@ async function gradeSession(
     await upsertAnswers(trx, session.id, changed, iso(now));
     for (const a of changed) chosen.set(a.question_id, a.selected_answer);
   }
-  const keys = await cache.get(`answer-keys:${session.question_ids}`, CONTENT_TABLES, async () => {
+  const keys = await readCacheOf(trx).get(`answer-keys:${session.question_ids}`, CONTENT_TABLES, async () => {
     const rows = await questionsWithKey(trx, ids);
     return new Map(rows.map((q) => [q.id, q.correct_answer]));
   });
@@ -220,7 +218,7 @@ async function gradeSession(
 }
 
 function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
-  return db.transaction().execute((trx) => gradeSession(trx, readCacheOf(db), session, now, null));
+  return db.transaction().execute((trx) => gradeSession(trx, session, now, null));
 }
 
 /** Grades a student's sessions whose deadline passed unsubmitted (lazily, before reading). */
@@ -281,13 +279,12 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
   }
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
-  const cache = readCacheOf(db);
   // One transaction: two tabs starting the same mock at once get the same session.
   return db.transaction().execute(async (trx) => {
     if (ref.quiz_type === 'mock') {
       const open = await findOpenSession(trx, user.id, 'mock', ref.quiz_id);
-      if (open && isInTime(open, now)) return sessionView(trx, cache, open, now, true);
-      if (open) await gradeSession(trx, cache, open, now, null);
+      if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
+      if (open) await gradeSession(trx, open, now, null);
     }
     const session = await insertSession(trx, {
       user_id: user.id,
@@ -299,7 +296,7 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
       deadline_at:
         quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
     });
-    return sessionView(trx, cache, session, now, false);
+    return sessionView(trx, session, now, false);
   });
 }
 
@@ -315,7 +312,7 @@ export async function resumeQuiz(
   const resultId = await resultIdOfSession(db, session.id);
   if (resultId !== null) throw alreadySubmitted(resultId);
   if (isClosed(session, now)) throw alreadySubmitted(await gradeInTransaction(db, session, now));
-  return sessionView(db, readCacheOf(db), session, now, true);
+  return sessionView(db, session, now, true);
 }
 
 export async function saveAnswer(
@@ -351,7 +348,7 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
   const session = await findOwnSession(db, input.session_id, user.id);
   if (!session) throw sessionNotFound();
   return db.transaction().execute((trx) =>
-    gradeSession(trx, readCacheOf(db), session, now, {
+    gradeSession(trx, session, now, {
       answers: input.answers,
       timeSpentMinutes: input.time_spent_minutes,
     }),
