@@ -31,6 +31,9 @@ const insertPrograms = reusableQuery((d: DB, rows: ProgramRow[]) =>
 const byName = reusableQuery((d: DB, p: { name: string }) =>
   d.selectFrom('programs').select(['id', 'name']).where('name', '=', p.name),
 );
+/** What the programs table holds, in insertion order. */
+const storedPrograms = () =>
+  db.selectFrom('programs').select(['name', 'description']).orderBy('id').execute();
 const row = (name: string, description?: string): ProgramRow => ({
   name,
   description,
@@ -43,8 +46,7 @@ describe('reusableQuery', () => {
     await insertPrograms.execute(db, [row('Midwifery', 'M')]);
     await insertPrograms.execute(db, [row('General Nursing', 'G'), row('Mental Health Nursing', 'H')]);
     await insertPrograms.execute(db, [row('Public Health Nursing', 'P')]);
-    const all = await db.selectFrom('programs').select(['name', 'description']).orderBy('id').execute();
-    expect(all).toEqual([
+    expect(await storedPrograms()).toEqual([
       { name: 'Midwifery', description: 'M' },
       { name: 'General Nursing', description: 'G' },
       { name: 'Mental Health Nursing', description: 'H' },
@@ -59,8 +61,7 @@ describe('reusableQuery', () => {
   it('leaves an undefined value out, as Kysely does, without mixing it up with a given one', async () => {
     await insertPrograms.execute(db, [row('Midwifery')]);
     await insertPrograms.execute(db, [row('General Nursing', 'G')]);
-    const all = await db.selectFrom('programs').select(['name', 'description']).orderBy('id').execute();
-    expect(all).toEqual([
+    expect(await storedPrograms()).toEqual([
       { name: 'Midwifery', description: '' },
       { name: 'General Nursing', description: 'G' },
     ]);
@@ -75,8 +76,7 @@ describe('reusableQuery', () => {
     };
     await insertPrograms.execute(db, [row('Midwifery', 'M'), reordered as ProgramRow]);
     await insertPrograms.execute(db, [row('General Nursing', 'G'), row('Public Health', 'P')]);
-    const all = await db.selectFrom('programs').select(['name', 'description']).orderBy('id').execute();
-    expect(all).toEqual([
+    expect(await storedPrograms()).toEqual([
       { name: 'Midwifery', description: 'M' },
       { name: 'Mental Health', description: 'H' },
       { name: 'General Nursing', description: 'G' },
