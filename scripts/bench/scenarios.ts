@@ -2,6 +2,7 @@
 // amount of requests (every quiz.start a different student, so a session is really created;
 // every submit a different session, submitted once); repeatable reads run for a fixed time.
 import type { DB } from '../../db/client';
+import { upsertAnswers } from '../../server/queries/quiz';
 import { CONNECTIONS, measure, rotating, type Measurement, type Target } from './cannon';
 import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from './fixtures';
 import { each, restGet, trpcMutation, trpcQuery } from './requests';
@@ -180,17 +181,7 @@ const sheetOf = (f: Fixture) =>
 export async function saveWholeSheets(db: DB, f: Fixture, sessions: Session[]): Promise<void> {
   const sheet = sheetOf(f);
   const savedAt = new Date().toISOString();
-  for (const s of sessions) {
-    await db
-      .insertInto('session_answers')
-      .values(sheet.map((a) => ({ ...a, session_id: s.id, saved_at: savedAt })))
-      .onConflict((oc) =>
-        oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
-          selected_answer: eb.ref('excluded.selected_answer'),
-        })),
-      )
-      .execute();
-  }
+  for (const s of sessions) await upsertAnswers(db, s.id, sheet, savedAt);
 }
 
 /**
