@@ -27,6 +27,7 @@ const answers: Record<string, object> = {
   twice: { first: questions, between: '\uE000not a mark', second: questions, small },
   plain: { rows: Array.from({ length: 80 }, (_, i) => ({ id: i, title: `Programme ${i}` })) },
   tiny: { ok: true, questions: small },
+  accented: { name: 'Sage-femme diplômée, Kɔforidua' },
   // A resumed session: its saved answers make a long last piece, deflated rather than stored.
   resumed: {
     questions,
@@ -127,6 +128,9 @@ describe('JSON answers', () => {
     const tiny = await get('tiny', 'gzip, br');
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body.toString()).toBe('{"ok":true,"questions":[{"id":1}]}');
+    const accented = await get('accented', 'gzip, br');
+    expect(Number(accented.headers['content-length'])).toBe(Buffer.byteLength(expected('accented')));
+    expect(accented.body.toString()).toBe(expected('accented'));
   });
 
   it('leave shared values as they are for every other serializer', () => {

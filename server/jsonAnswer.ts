@@ -192,6 +192,7 @@ export function sendJson(req: Request, res: Response, value: object): void {
     else body = text;
   }
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', Buffer.byteLength(body));
+  // A string body is the answer's whole text, whose length in bytes is already known.
+  res.setHeader('content-length', typeof body === 'string' ? plainLength : body.length);
   res.end(body);
 }
