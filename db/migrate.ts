@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001_create_schema';
+import * as m0002 from './migrations/0002_drop_result_answers';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
+  '0002_drop_result_answers': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

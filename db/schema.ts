@@ -146,14 +146,6 @@ export interface QuizResultTable {
   created_at: string;
 }
 
-export interface ResultAnswerTable {
-  result_id: number;
-  question_id: number;
-  position: number;
-  selected_answer: AnswerLetter | null;
-  is_correct: number;
-}
-
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -195,7 +187,6 @@ export interface Database {
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   quiz_results: QuizResultTable;
-  result_answers: ResultAnswerTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;

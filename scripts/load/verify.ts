@@ -26,12 +26,6 @@ interface ResultRow {
   score: number;
   percentage: number;
 }
-interface ResultAnswerRow {
-  result_id: number;
-  question_id: number;
-  selected_answer: AnswerLetter | null;
-  is_correct: number;
-}
 
 const MAX_LISTED = 5;
 const check = (name: string, problems: string[], okDetail: string): Check => ({
@@ -139,35 +133,23 @@ export function verifyRun(file: string, logs: StudentLog[], quizId: number): Che
     const stored = conn.prepare<[number], { question_id: number; selected_answer: AnswerLetter }>(
       'select question_id, selected_answer from session_answers where session_id = ?',
     );
-    const graded = conn.prepare<[number], ResultAnswerRow>(
-      'select * from result_answers where result_id = ?',
-    );
     const logOf = new Map(logs.map((l) => [l.sessionId, l]));
     const grading: string[] = [];
     for (const s of sessions) {
       const result = bySession.get(s.id)?.[0];
       if (!result) continue;
+      // A result's answers are its session's saved ones (the review reads them back): the score
+      // must be theirs, and each must be the student's own last acknowledged choice.
       const ids = JSON.parse(s.question_ids) as number[];
       const answers = new Map(stored.all(s.id).map((a) => [a.question_id, a.selected_answer]));
-      const rows = new Map(graded.all(result.id).map((r) => [r.question_id, r]));
       let correct = 0;
       for (const qid of ids) {
-        const row = rows.get(qid);
         const chosen = answers.get(qid) ?? null;
-        const right = chosen !== null && chosen === key.get(qid);
-        if (right) correct++;
-        if (!row) grading.push(`result ${result.id}: q${qid} not graded`);
-        else if (row.selected_answer !== chosen || Boolean(row.is_correct) !== right)
-          grading.push(
-            `result ${result.id} q${qid}: graded ${row.selected_answer}/${row.is_correct}, stored ${chosen}`,
-          );
-        // The student's own final choice is what must have been graded.
+        if (chosen !== null && chosen === key.get(qid)) correct++;
         const mine = logOf.get(s.id)?.acks.get(qid)?.at(-1);
-        if (mine !== undefined && mine !== row?.selected_answer)
-          grading.push(`result ${result.id} q${qid}: student chose ${mine}, graded ${row?.selected_answer}`);
+        if (mine !== undefined && mine !== chosen)
+          grading.push(`result ${result.id} q${qid}: student chose ${mine}, graded ${chosen}`);
       }
-      if (rows.size !== ids.length)
-        grading.push(`result ${result.id}: ${rows.size} graded rows for ${ids.length} questions`);
       const pct = Math.round((correct / ids.length) * 100);
       if (
         result.correct_answers !== correct ||

@@ -1,5 +1,6 @@
 // SQL of quiz sessions: the questions a session shows, the answers saved as the student goes,
-// and the rows a graded session leaves (result, per-question answers, a notification).
+// and the rows a graded session leaves (a result and a notification; the graded answers are the
+// saved ones, frozen once the session is graded).
 import type { DB } from '../../db/client';
 import { reusableQuery } from '../../db/reusableQuery';
 import type { Selectable } from 'kysely';
@@ -9,7 +10,6 @@ import type {
   QuizResult,
   QuizSession,
   QuizType,
-  ResultAnswerTable,
   SessionAnswerTable,
 } from '../../db/schema';
 
@@ -180,18 +180,6 @@ export async function resultIdOfSession(db: DB, sessionId: number): Promise<numb
   return row?.id ?? null;
 }
 
-type ResultAnswerRow = Selectable<ResultAnswerTable>;
-const insertResultAnswers = reusableQuery((db: DB, rows: ResultAnswerRow[]) =>
-  db.insertInto('result_answers').values(rows),
-);
-
-export interface GradedRow {
-  question_id: number;
-  position: number;
-  selected_answer: AnswerLetter | null;
-  is_correct: boolean;
-}
-
 type ResultRow = Omit<QuizResult, 'id'>;
 const insertResultRow = reusableQuery((db: DB, row: ResultRow) =>
   db
@@ -208,15 +196,9 @@ const markSubmitted = reusableQuery((db: DB, p: { id: number; at: string }) =>
  * Writes the result of a session. Returns the new result id, or null when the session already
  * has one (the unique session_id makes a racing second submit a no-op rather than a duplicate).
  */
-export async function insertResult(db: DB, result: ResultRow, answers: GradedRow[]): Promise<number | null> {
+export async function insertResult(db: DB, result: ResultRow): Promise<number | null> {
   const [inserted] = await insertResultRow.execute(db, result);
   if (!inserted) return null;
-  for (let i = 0; i < answers.length; i += ROWS_PER_STATEMENT) {
-    const rows = answers
-      .slice(i, i + ROWS_PER_STATEMENT)
-      .map((a) => ({ ...a, result_id: inserted.id, is_correct: a.is_correct ? 1 : 0 }));
-    await insertResultAnswers.execute(db, rows);
-  }
   await markSubmitted.execute(db, { id: result.session_id, at: result.created_at });
   return inserted.id;
 }

@@ -1,6 +1,7 @@
 // SQL of graded results: a student's own list and the detail with each answer reviewed.
 import type { DB } from '../../db/client';
 import { reusableQuery } from '../../db/reusableQuery';
+import { questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
 export function resultsQuery(db: DB) {
@@ -56,31 +57,28 @@ export async function listOwnResults(db: DB, userId: number): Promise<Result[]> 
   return rows.map(toResult);
 }
 
-/** Each answer of a result in the order the student saw the questions, with the key. */
-export async function resultAnswers(db: DB, resultId: number) {
-  const rows = await db
-    .selectFrom('result_answers')
-    .innerJoin('questions', 'questions.id', 'result_answers.question_id')
-    .select([
-      'questions.id',
-      'questions.question_text',
-      'questions.option_a',
-      'questions.option_b',
-      'questions.option_c',
-      'questions.option_d',
-      'questions.correct_answer',
-      'questions.explanation',
-      'result_answers.selected_answer',
-      'result_answers.is_correct',
-    ])
-    .where('result_answers.result_id', '=', resultId)
-    .orderBy('result_answers.position')
-    .execute();
-  return rows.map(({ selected_answer, is_correct, ...question }) => ({
-    question,
-    selected_answer,
-    is_correct: is_correct === 1,
-  }));
+/**
+ * Each question of a graded session in the order the student saw it, with the key and the answer
+ * graded (the session's saved answers, frozen once it was graded). Questions deleted since then
+ * are left out, as grading left out those deleted before.
+ */
+export async function resultAnswers(db: DB, sessionId: number) {
+  const session = await db
+    .selectFrom('quiz_sessions')
+    .select('question_ids')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!session) return [];
+  const ids = JSON.parse(session.question_ids) as number[];
+  const [questions, saved] = await Promise.all([questionsWithKey(db, ids), savedAnswers(db, sessionId)]);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const chosen = new Map(saved.map((a) => [a.question_id, a.selected_answer]));
+  return ids.flatMap((id) => {
+    const question = byId.get(id);
+    if (!question) return [];
+    const selected_answer = chosen.get(id) ?? null;
+    return [{ question, selected_answer, is_correct: selected_answer === question.correct_answer }];
+  });
 }
 
 // Read after every submit: compiled once.
@@ -98,6 +96,6 @@ export async function findOwnResult(db: DB, userId: number, id: number): Promise
 export async function findOwnResultDetail(db: DB, userId: number, id: number) {
   const result = await findOwnResult(db, userId, id);
   if (!result) return null;
-  return { ...result, user_answers: await resultAnswers(db, result.id) };
+  return { ...result, user_answers: await resultAnswers(db, result.session.id) };
 }
 export type ResultDetail = NonNullable<Awaited<ReturnType<typeof findOwnResultDetail>>>;

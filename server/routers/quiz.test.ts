@@ -30,7 +30,7 @@ afterEach(async () => {
 const startMock = () => api.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
 const save = (session_id: number, question_id: number, selected_answer: string) =>
   api.mutate<Out['quiz']['saveAnswer']>('quiz.saveAnswer', { session_id, question_id, selected_answer });
-const count = async (table: 'quiz_results' | 'quiz_sessions' | 'notifications' | 'result_answers') =>
+const count = async (table: 'quiz_results' | 'quiz_sessions' | 'notifications' | 'session_answers') =>
   Number(
     (
       await t.db
@@ -227,7 +227,8 @@ describe('mock sessions', () => {
       percentage: 60,
       score: 3,
     });
-    expect(await count('result_answers')).toBe(5);
+    // The review above reads the graded answers back from the session's saved ones.
+    expect(await count('session_answers')).toBe(4);
     const session = await t.db.selectFrom('quiz_sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.submitted_at).not.toBeNull();
     const notes = await api.query<Out['notifications']['list']>('notifications.list');
@@ -254,6 +255,9 @@ describe('mock sessions', () => {
     const resume = await api.query('quiz.resume', { session_id: id });
     expect(resume.status).toBe(409);
     expect(resume.error?.data.result_id).toBe(res.data.id);
+    // ...so the review, read from the saved answers, stays as graded.
+    const again = await api.query<Review>('results.byId', { id: res.data.id });
+    expect(again.data.user_answers).toEqual(review.data.user_answers);
 
     // A retake is a new session.
     const retake = await startMock();
@@ -349,7 +353,7 @@ describe('mock sessions', () => {
     expect(new Set(both.map((r) => r.data.id)).size).toBe(1);
     expect(await count('quiz_results')).toBe(2);
     expect(await count('notifications')).toBe(2);
-    expect(await count('result_answers')).toBe(10);
+    expect(await count('session_answers')).toBe(1);
   });
 
   it('grades an abandoned session on its saved answers: in the sweep, and lazily on reading results', async () => {

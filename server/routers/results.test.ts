@@ -1,7 +1,9 @@
 // A student's own results: the list newest first, the detail in question order, and another
 // student's result answering exactly like a missing one.
 import type { inferRouterOutputs } from '@trpc/server';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as dropResultAnswers from '../../db/migrations/0002_drop_result_answers';
 import type { AppRouter } from '../router';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { makeCatalog, rpc } from '../test/fixtures';
@@ -74,6 +76,47 @@ describe('results', () => {
       selected_answer: 'A',
       is_correct: false,
     });
+  });
+
+  it('reviews exactly what the per-result answer rows of the first schema held', async () => {
+    const ama = rpc(t, (await signUpAndIn(t)).access);
+    const start = await ama.mutate<Out['quiz']['start']>('quiz.start', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    const [q1, q2, q3] = start.data.questions;
+    await ama.mutate('quiz.saveAnswer', {
+      session_id: start.data.session.id,
+      question_id: q1.id,
+      selected_answer: 'A',
+    });
+    await ama.mutate('quiz.saveAnswer', {
+      session_id: start.data.session.id,
+      question_id: q2.id,
+      selected_answer: 'D',
+    });
+    const result = await ama.mutate<Out['quiz']['submit']>('quiz.submit', {
+      session_id: start.data.session.id,
+      answers: [{ question_id: q3.id, selected_answer: 'C' }],
+    });
+    const review = await ama.query<Out['results']['byId']>('results.byId', { id: result.data.id });
+    const reviewed = review.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct]);
+    expect(reviewed).toEqual([
+      [q1.id, 'A', true],
+      [q2.id, 'D', false],
+      [q3.id, 'C', true],
+      [cat.mockQuestions[3].id, null, false],
+      [cat.mockQuestions[4].id, null, false],
+    ]);
+
+    // Migrating back writes the rows the first schema kept for each result: the same answers.
+    await dropResultAnswers.down(t.db);
+    const rows = await sql<{ question_id: number; selected_answer: string | null; is_correct: number }>`
+      select question_id, selected_answer, is_correct from result_answers
+      where result_id = ${result.data.id} order by position`.execute(t.db);
+    expect(rows.rows.map((r) => [r.question_id, r.selected_answer, r.is_correct === 1])).toEqual(reviewed);
+    await dropResultAnswers.up(t.db);
+    await expect(sql`select count(*) from result_answers`.execute(t.db)).rejects.toThrow(/no such table/);
   });
 
   it("answers another student's result exactly like a missing one", async () => {

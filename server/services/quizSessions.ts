@@ -24,7 +24,6 @@ import {
   savedAnswers,
   sessionsPastDeadline,
   upsertAnswers,
-  type GradedRow,
 } from '../queries/quiz';
 
 /** A submit or save this long after the deadline still counts: it covers a slow last request. */
@@ -150,7 +149,8 @@ async function gradeSession(
     (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
   );
   if (submitted && !isClosed(session, now)) {
-    // The client sends its whole sheet; most of it is usually saved already. Last choice wins.
+    // The browser sends the answers not yet acknowledged; other clients may send the whole sheet,
+    // most of it saved already. Last choice wins.
     const sheet = new Map(
       submitted.answers
         .filter((a) => inSession.has(a.question_id))
@@ -168,14 +168,11 @@ async function gradeSession(
   });
 
   // Questions deleted since the start cannot be graded; every other one counts, unanswered as wrong.
-  const rows: GradedRow[] = ids
-    .filter((id) => keys.has(id))
-    .map((id, position) => {
-      const selected = chosen.get(id) ?? null;
-      return { question_id: id, position, selected_answer: selected, is_correct: selected === keys.get(id) };
-    });
-  const correct = rows.filter((r) => r.is_correct).length;
-  const percentage = percentageOf(correct, rows.length);
+  // The graded answers are the saved ones: from here on the session takes no more (the review
+  // reads them back, results.ts).
+  const graded = ids.filter((id) => keys.has(id));
+  const correct = graded.filter((id) => chosen.has(id) && chosen.get(id) === keys.get(id)).length;
+  const percentage = percentageOf(correct, graded.length);
 
   // The client's figure is trusted only within what the server clock allows.
   let maxMinutes = Math.ceil(Math.max(0, now.getTime() - ms(session.started_at)) / 60_000);
@@ -194,13 +191,12 @@ async function gradeSession(
       session_id: session.id,
       user_id: session.user_id,
       correct_answers: correct,
-      total_questions: rows.length,
+      total_questions: graded.length,
       score: correct,
       percentage,
       time_spent_minutes: timeSpent,
       created_at: iso(now),
     },
-    rows,
   );
   if (resultId === null) {
     const raced = await resultIdOfSession(trx, session.id);
