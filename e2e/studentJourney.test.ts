@@ -301,7 +301,10 @@ describe('student journey', () => {
     await page.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 15_000 });
     await page.getByText('Your answers are safe on this device', { exact: false }).waitFor();
     await context.setOffline(false);
+    const submitted = page.waitForRequest((r) => r.url().includes('quiz.submit'));
     await page.getByRole('button', { name: 'Try again' }).click();
+    // All four answers were acknowledged as they were chosen: the submit does not carry them again.
+    expect((await submitted).postData()).toContain('"answers":[]');
     await page.waitForURL('**/quiz/result/*');
     await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
     expect(await page.getByText('Your Answer', { exact: true }).count()).toBe(4);

@@ -185,9 +185,10 @@ export async function saveWholeSheets(db: DB, f: Fixture, sessions: Session[]): 
 }
 
 /**
- * Submits each session once with the whole sheet, as the client does. `saved` says whether the
- * sheet was saved answer by answer before (the normal case) or hardly at all (the worst case:
- * every answer is written by the submit).
+ * Submits each session once, with what the browser client sends. `saved`: the sheet was saved
+ * answer by answer as it was chosen (the normal case), so the submit carries only what was not
+ * acknowledged, here nothing; otherwise nothing was saved before (the worst case: the submit
+ * carries and writes the whole sheet).
  */
 export async function submit(
   url: Target,
@@ -203,7 +204,7 @@ export async function submit(
   if (!av.procedures.has('quiz.submit')) return skipped(name, 'missing quiz.submit');
   if (sessions.length < CONNECTIONS) return skipped(name, 'too few open sessions');
   const session = rotating(sessions);
-  const answers = sheetOf(f);
+  const answers = saved ? [] : sheetOf(f);
   return measure(
     name,
     url,

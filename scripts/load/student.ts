@@ -34,7 +34,10 @@ export interface StudentPlan {
   quizId: number;
   /** Upper bound of the random pause before each answer. */
   thinkMs: number;
-  /** Even students send their answer sheet with the submit; odd ones rely on what the server saved. */
+  /**
+   * Even students send their whole answer sheet with the submit (as a REST client may); odd ones
+   * send only what the server has not acknowledged, none by then, as the browser client does.
+   */
   sendSheet: boolean;
   seed: number;
 }

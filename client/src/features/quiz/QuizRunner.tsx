@@ -66,13 +66,17 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
       mock && start.time_limit_minutes !== null && secondsLeftRef.current !== null
         ? start.time_limit_minutes * 60 - secondsLeftRef.current
         : (Date.now() - startedAt) / 1000;
-    void submitter.submit({
-      answers: Object.entries(answersRef.current).map(([id, letter]) => ({
-        question_id: Number(id),
-        selected_answer: letter,
-      })),
-      time_spent_minutes: minutesFromSeconds(spentSeconds),
-    });
+    // A mock's answers were saved as they were chosen: the submit carries only those the server
+    // has not acknowledged (usually none), not the whole sheet again over a phone's data. The
+    // server grades the saved answers with these on top. Without a queue, the whole sheet.
+    const answers =
+      mock && queue
+        ? queue.unacknowledged()
+        : Object.entries(answersRef.current).map(([id, letter]) => ({
+            question_id: Number(id),
+            selected_answer: letter,
+          }));
+    void submitter.submit({ answers, time_spent_minutes: minutesFromSeconds(spentSeconds) });
   };
 
   const secondsLeft = useCountdown(deadline, submitNow);

@@ -73,10 +73,16 @@ describe('answer queue', () => {
     expect(queue.size).toBe(1);
     queue.enqueue(4, 'C');
     queue.enqueue(4, 'D');
+    // What a submit now would carry: the choice on its way and the newest one queued behind it.
+    expect(queue.unacknowledged()).toEqual([
+      { question_id: 3, selected_answer: 'A' },
+      { question_id: 4, selected_answer: 'D' },
+    ]);
     release();
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(['3A', '4D']);
     expect(queue.size).toBe(0);
+    expect(queue.unacknowledged()).toEqual([]);
   });
 
   it('drops an answer the server refuses for good and says so', async () => {

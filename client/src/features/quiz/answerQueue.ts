@@ -74,6 +74,11 @@ export class AnswerQueue {
     void this.flush();
   }
 
+  /** Choices the server has not acknowledged yet (the one on its way included). */
+  unacknowledged(): Array<{ question_id: number; selected_answer: AnswerLetter }> {
+    return [...this.pending].map(([question_id, selected_answer]) => ({ question_id, selected_answer }));
+  }
+
   /** Sends now instead of waiting for the backoff (the connection came back, or a button). */
   retryNow() {
     clearTimeout(this.timer);
