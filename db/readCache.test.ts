@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, readCacheOf, type DB } from './client';
-import { writtenTables } from './readCache';
+import { ReadCache, writtenTables } from './readCache';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { insertProgram, makeCatalog, rpc } from '../server/test/fixtures';
 
@@ -79,6 +79,25 @@ describe('read cache', () => {
     await t.api('PATCH', '/api/profile/', { token: a.access, body: { bio: 'Night shifts at Korle Bu' } });
     const after = await t.api<{ bio: string }>('GET', '/api/profile/', { token: a.access });
     expect(after.body.bio).toBe('Night shifts at Korle Bu');
+  });
+
+  it("reads the other processes' version once per turn of the event loop", async () => {
+    let version = 1;
+    let reads = 0;
+    const cache = new ReadCache(() => (reads++, version));
+    let loads = 0;
+    const get = () => cache.get('k', ['programs'], async () => ++loads);
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1);
+    expect(reads).toBe(1);
+    // Another process commits: the next turn sees it and loads again.
+    version = 2;
+    await new Promise((next) => setImmediate(next));
+    expect(await get()).toBe(2);
+    expect(reads).toBe(2);
+    await new Promise((next) => setImmediate(next));
+    expect(await get()).toBe(2);
+    expect(reads).toBe(3);
   });
 
   it('names the table of every kind of write', () => {
