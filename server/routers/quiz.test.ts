@@ -114,6 +114,9 @@ describe('practice sessions', () => {
     // The submit answers the result; the review comes from results.byId.
     expect(res.data).not.toHaveProperty('user_answers');
     const review = await api.query<Review>('results.byId', { id: res.data.id });
+    // The submit answers from what it wrote: exactly the result as it reads back.
+    const { user_answers: _answers, ...stored } = review.data;
+    expect(res.data).toEqual(stored);
     expect(review.data.user_answers.map((a) => [a.question.id, a.selected_answer, a.is_correct])).toEqual([
       [qs[0].id, 'A', true],
       [qs[1].id, 'B', true],

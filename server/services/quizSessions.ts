@@ -4,12 +4,13 @@
 // sweeper agree on one instant per call.
 import { TRPCError } from '@trpc/server';
 import { readCacheOf, type DB } from '../../db/client';
-import type { QuizSession, User } from '../../db/schema';
+import type { QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
 import { shareJson } from '../jsonAnswer';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
+import { findOwnResult, type Result } from '../queries/results';
 import {
   findOpenSession,
   findOwnSession,
@@ -129,19 +130,25 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
 }
 export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
 
+/** A graded session's result id, and the row when this call wrote it (null: it had one already). */
+interface Graded {
+  id: number;
+  written: Omit<QuizResult, 'id'> | null;
+}
+
 /**
- * Grades a session inside the caller's transaction and returns its result id. `late` answers
- * (those of a submit payload) count only while the session is open; after that only what was
- * saved counts. A session that already has a result keeps it.
+ * Grades a session inside the caller's transaction. `late` answers (those of a submit payload)
+ * count only while the session is open; after that only what was saved counts. A session that
+ * already has a result keeps it.
  */
 async function gradeSession(
   trx: DB,
   session: QuizSession,
   now: Date,
   submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
-): Promise<number> {
+): Promise<Graded> {
   const existing = await resultIdOfSession(trx, session.id);
-  if (existing !== null) return existing;
+  if (existing !== null) return { id: existing, written: null };
 
   const ids = parseQuestionIds(session);
   const inSession = new Set(ids);
@@ -185,23 +192,21 @@ async function gradeSession(
   const claimed = submitted ? Math.round(submitted.timeSpentMinutes) : maxMinutes;
   const timeSpent = Math.min(Math.max(claimed, 0), maxMinutes);
 
-  const resultId = await insertResult(
-    trx,
-    {
-      session_id: session.id,
-      user_id: session.user_id,
-      correct_answers: correct,
-      total_questions: graded.length,
-      score: correct,
-      percentage,
-      time_spent_minutes: timeSpent,
-      created_at: iso(now),
-    },
-  );
+  const row = {
+    session_id: session.id,
+    user_id: session.user_id,
+    correct_answers: correct,
+    total_questions: graded.length,
+    score: correct,
+    percentage,
+    time_spent_minutes: timeSpent,
+    created_at: iso(now),
+  };
+  const resultId = await insertResult(trx, row);
   if (resultId === null) {
     const raced = await resultIdOfSession(trx, session.id);
     if (raced === null) throw new Error(`Result of session ${session.id} vanished`);
-    return raced;
+    return { id: raced, written: null };
   }
   await insertNotification(trx, {
     user_id: session.user_id,
@@ -210,11 +215,11 @@ async function gradeSession(
     link: `/quiz/result/${resultId}`,
     created_at: iso(now),
   });
-  return resultId;
+  return { id: resultId, written: row };
 }
 
-function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
-  return db.transaction().execute((trx) => gradeSession(trx, session, now, null));
+async function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
+  return (await db.transaction().execute((trx) => gradeSession(trx, session, now, null))).id;
 }
 
 /** Grades a student's sessions whose deadline passed unsubmitted (lazily, before reading). */
@@ -339,14 +344,35 @@ export async function saveAnswer(
   });
 }
 
-/** Grades the session (or returns its existing result id: a second submit changes nothing). */
-export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<number> {
+/**
+ * Grades the session and answers its result; a second submit changes nothing and answers the
+ * result of the first. A result written by this call is answered from what was written: reading
+ * it back would cost a class submitting at once another query each.
+ */
+export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<Result> {
   const session = await findOwnSession(db, input.session_id, user.id);
   if (!session) throw sessionNotFound();
-  return db.transaction().execute((trx) =>
+  const graded = await db.transaction().execute((trx) =>
     gradeSession(trx, session, now, {
       answers: input.answers,
       timeSpentMinutes: input.time_spent_minutes,
     }),
   );
+  if (graded.written) {
+    const { session_id: _session, user_id: _user, ...figures } = graded.written;
+    return {
+      id: graded.id,
+      ...figures,
+      session: {
+        id: session.id,
+        quiz_type: session.quiz_type,
+        quiz_id: session.quiz_id,
+        quiz_name: session.quiz_name,
+        user_name: user.full_name,
+      },
+    };
+  }
+  const result = await findOwnResult(db, user.id, graded.id);
+  if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+  return result;
 }
