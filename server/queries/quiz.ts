@@ -116,7 +116,7 @@ export function sessionsPastDeadline(db: DB, cutoff: string, userId?: number): P
   return pastDeadlineOfUser.execute(db, { cutoff, userId });
 }
 
-export function parseQuestionIds(session: QuizSession): number[] {
+export function parseQuestionIds(session: Pick<QuizSession, 'question_ids'>): number[] {
   const ids: unknown = JSON.parse(session.question_ids);
   return Array.isArray(ids) ? ids.filter((v): v is number => Number.isInteger(v)) : [];
 }

@@ -1,7 +1,7 @@
 // SQL of graded results: a student's own list and the detail with each answer reviewed.
 import type { DB } from '../../db/client';
 import { reusableQuery } from '../../db/reusableQuery';
-import { questionsWithKey, savedAnswers } from './quiz';
+import { parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
 export function resultsQuery(db: DB) {
@@ -69,7 +69,7 @@ export async function resultAnswers(db: DB, sessionId: number) {
     .where('id', '=', sessionId)
     .executeTakeFirst();
   if (!session) return [];
-  const ids = JSON.parse(session.question_ids) as number[];
+  const ids = parseQuestionIds(session);
   const [questions, saved] = await Promise.all([questionsWithKey(db, ids), savedAnswers(db, sessionId)]);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const chosen = new Map(saved.map((a) => [a.question_id, a.selected_answer]));

@@ -10,7 +10,7 @@ import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schema
 import { ErrorDetails, fieldError } from '../errors';
 import { shareJson } from '../jsonAnswer';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
-import { findOwnResult, type Result } from '../queries/results';
+import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
   findOpenSession,
   findOwnSession,
@@ -359,18 +359,14 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
     }),
   );
   if (graded.written) {
-    const { session_id: _session, user_id: _user, ...figures } = graded.written;
-    return {
+    return toResult({
+      ...graded.written,
       id: graded.id,
-      ...figures,
-      session: {
-        id: session.id,
-        quiz_type: session.quiz_type,
-        quiz_id: session.quiz_id,
-        quiz_name: session.quiz_name,
-        user_name: user.full_name,
-      },
-    };
+      quiz_type: session.quiz_type,
+      quiz_id: session.quiz_id,
+      quiz_name: session.quiz_name,
+      user_name: user.full_name,
+    });
   }
   const result = await findOwnResult(db, user.id, graded.id);
   if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
