@@ -178,7 +178,7 @@ async function gradeSession(
   // The graded answers are the saved ones: from here on the session takes no more (the review
   // reads them back, results.ts).
   const graded = ids.filter((id) => keys.has(id));
-  const correct = graded.filter((id) => chosen.has(id) && chosen.get(id) === keys.get(id)).length;
+  const correct = graded.filter((id) => chosen.get(id) === keys.get(id)).length;
   const percentage = percentageOf(correct, graded.length);
 
   // The client's figure is trusted only within what the server clock allows.
