@@ -5,7 +5,7 @@
 // reusable query is built and compiled by Kysely once per shape with placeholder values, and then
 // run with each call's values put where the placeholders were. The SQL still comes from Kysely's
 // compiler for the database in use, so nothing here is specific to SQLite.
-import type { Compilable, CompiledQuery, Kysely, KyselyPlugin } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, KyselyPlugin, QueryResult } from 'kysely';
 
 const MARK = '\u0000value#';
 
@@ -112,19 +112,24 @@ export function reusableQuery<DB, V, R>(build: (db: Kysely<DB>, values: V) => Co
     return { query, slots };
   }
 
+  /** The whole QueryResult: rows, and for writes the number of rows changed. */
+  async function executeQuery(db: Kysely<DB>, values: V): Promise<QueryResult<R>> {
+    const key = db.getExecutor().plugins[0] ?? NO_PLUGINS;
+    let shapes = byDatabase.get(key);
+    if (!shapes) byDatabase.set(key, (shapes = new Map()));
+    const leaves: unknown[] = [];
+    const { signature } = walk(values, (v) => leaves.push(v), false);
+    let compiled = shapes.get(signature);
+    if (!compiled) shapes.set(signature, (compiled = compile(db, values, leaves.length)));
+    const { query, slots } = compiled;
+    const parameters = slots.map((s, i) => (s >= 0 ? leaves[s] : query.parameters[i]));
+    return db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+  }
+
   return {
+    executeQuery,
     async execute(db: Kysely<DB>, values: V): Promise<R[]> {
-      const key = db.getExecutor().plugins[0] ?? NO_PLUGINS;
-      let shapes = byDatabase.get(key);
-      if (!shapes) byDatabase.set(key, (shapes = new Map()));
-      const leaves: unknown[] = [];
-      const { signature } = walk(values, (v) => leaves.push(v), false);
-      let compiled = shapes.get(signature);
-      if (!compiled) shapes.set(signature, (compiled = compile(db, values, leaves.length)));
-      const { query, slots } = compiled;
-      const parameters = slots.map((s, i) => (s >= 0 ? leaves[s] : query.parameters[i]));
-      const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
-      return result.rows;
+      return (await executeQuery(db, values)).rows;
     },
   };
 }

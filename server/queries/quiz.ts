@@ -171,6 +171,41 @@ export async function upsertAnswers(
   }
 }
 
+/**
+ * The upsert of one choice, written only while the session is not submitted: a save reads its
+ * session first, and a submit may have graded it since. (A single statement, where a
+ * transaction around the read would hold the one connection for two more round trips.)
+ */
+const upsertAnswerIfUnsubmitted = reusableQuery((db: DB, row: AnswerRow) =>
+  db
+    .insertInto('session_answers')
+    .columns(['session_id', 'question_id', 'selected_answer', 'saved_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('quiz_sessions')
+        .select((s) => [
+          'id',
+          s.val(row.question_id).as('question_id'),
+          s.val(row.selected_answer).as('selected_answer'),
+          s.val(row.saved_at).as('saved_at'),
+        ])
+        .where('id', '=', row.session_id)
+        .where('submitted_at', 'is', null),
+    )
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'question_id']).doUpdateSet((eb) => ({
+        selected_answer: eb.ref('excluded.selected_answer'),
+        saved_at: eb.ref('excluded.saved_at'),
+      })),
+    ),
+);
+
+/** Saves one choice unless the session has been submitted; false when nothing was written. */
+export async function saveAnswerUnlessSubmitted(db: DB, row: AnswerRow): Promise<boolean> {
+  const { numAffectedRows } = await upsertAnswerIfUnsubmitted.executeQuery(db, row);
+  return (numAffectedRows ?? 0n) > 0n;
+}
+
 const resultOfSession = reusableQuery((db: DB, p: { sessionId: number }) =>
   db.selectFrom('quiz_results').select('id').where('session_id', '=', p.sessionId),
 );

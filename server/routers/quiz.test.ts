@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { gradeExpiredSessions } from '../services/quizSessions';
+import { saveAnswerUnlessSubmitted } from '../queries/quiz';
+import { GRACE_SECONDS, gradeExpiredSessions, saveAnswer } from '../services/quizSessions';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fixtures';
 
@@ -290,6 +291,47 @@ describe('mock sessions', () => {
     expect((await other.mutate('quiz.submit', { session_id: id, answers: [] })).status).toBe(404);
     expect((await other.query('quiz.resume', { session_id: id })).status).toBe(404);
     expect(await t.db.selectFrom('session_answers').selectAll().execute()).toEqual([]);
+  });
+
+  it('writes a save that raced a submit only if it came first: the upsert checks the session', async () => {
+    const id = (await startMock()).data.session.id;
+    const [q1, q2] = cat.mockQuestions;
+    const row = (question_id: number) => ({
+      session_id: id,
+      question_id,
+      selected_answer: 'A' as const,
+      saved_at: new Date().toISOString(),
+    });
+    expect(await saveAnswerUnlessSubmitted(t.db, row(q1.id))).toBe(true);
+    expect(await saveAnswerUnlessSubmitted(t.db, row(q1.id))).toBe(true); // the same choice again
+    const graded = await api.mutate<Detail>('quiz.submit', { session_id: id, answers: [] });
+    // A save that read the session before this submit graded it writes nothing now.
+    expect(await saveAnswerUnlessSubmitted(t.db, row(q2.id))).toBe(false);
+    const rows = await t.db.selectFrom('session_answers').select('question_id').execute();
+    expect(rows).toEqual([{ question_id: q1.id }]);
+    const late = await save(id, q2.id, 'B');
+    expect(late.status).toBe(409);
+    expect(late.error?.data).toMatchObject({ result_id: graded.data.id });
+  });
+
+  it('takes a save up to exactly the deadline plus the grace, and not a millisecond later', async () => {
+    const id = (await startMock()).data.session.id;
+    const [q1, q2] = cat.mockQuestions;
+    const user = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    const { deadline_at } = await t.db
+      .selectFrom('quiz_sessions')
+      .select('deadline_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const lastInstant = new Date(new Date(deadline_at!).getTime() + GRACE_SECONDS * 1000);
+    const at = (when: Date, question_id: number) =>
+      saveAnswer(t.db, user, { session_id: id, question_id, selected_answer: 'A' }, when);
+    await expect(at(lastInstant, q1.id)).resolves.toEqual({ saved: true, seconds_left: 0 });
+    await expect(at(new Date(lastInstant.getTime() + 1), q2.id)).rejects.toThrow(
+      'Time is up for this exam: answers can no longer be changed.',
+    );
+    const rows = await t.db.selectFrom('session_answers').select('question_id').execute();
+    expect(rows).toEqual([{ question_id: q1.id }]);
   });
 
   it('holds the deadline: after it (+grace) saves are refused and submit counts saved answers only', async () => {

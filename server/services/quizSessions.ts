@@ -22,6 +22,7 @@ import {
   questionsWithKey,
   questionsWithoutKey,
   resultIdOfSession,
+  saveAnswerUnlessSubmitted,
   savedAnswers,
   sessionsPastDeadline,
   upsertAnswers,
@@ -33,7 +34,7 @@ export const GRACE_SECONDS = 30;
 const iso = (d: Date) => d.toISOString();
 const ms = (s: string) => new Date(s).getTime();
 
-function secondsLeft(session: QuizSession, now: Date): number | null {
+function secondsLeft(session: Pick<QuizSession, 'deadline_at'>, now: Date): number | null {
   if (!session.deadline_at) return null;
   return Math.max(0, Math.floor((ms(session.deadline_at) - now.getTime()) / 1000));
 }
@@ -322,26 +323,35 @@ export async function saveAnswer(
   input: AnswerInput & { session_id: number },
   now = new Date(),
 ): Promise<{ saved: true; seconds_left: number | null }> {
-  // In a transaction so a save racing a submit lands either before the grading or not at all.
-  return db.transaction().execute(async (trx) => {
-    const session = await findOwnSession(trx, input.session_id, user.id);
-    if (!session) throw sessionNotFound();
-    // Grading sets submitted_at in the transaction that writes the result, and this transaction
-    // reads the session afresh: only a submitted session needs its result looked up.
-    const resultId = session.submitted_at === null ? null : await resultIdOfSession(trx, session.id);
-    if (resultId !== null) throw alreadySubmitted(resultId);
-    if (isClosed(session, now)) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'Time is up for this exam: answers can no longer be changed.',
-      });
-    }
-    if (!parseQuestionIds(session).includes(input.question_id)) {
-      throw fieldError('question_id', 'This question is not part of this quiz.');
-    }
-    await upsertAnswers(trx, session.id, [input], iso(now));
-    return { saved: true as const, seconds_left: secondsLeft(session, now) };
-  });
+  const session = await findOwnSession(db, input.session_id, user.id);
+  if (!session) throw sessionNotFound();
+  // Grading sets submitted_at in the transaction that writes the result: only a submitted
+  // session needs its result looked up.
+  const resultId = session.submitted_at === null ? null : await resultIdOfSession(db, session.id);
+  if (resultId !== null) throw alreadySubmitted(resultId);
+  if (isClosed(session, now)) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'Time is up for this exam: answers can no longer be changed.',
+    });
+  }
+  if (!parseQuestionIds(session).includes(input.question_id)) {
+    throw fieldError('question_id', 'This question is not part of this quiz.');
+  }
+  // A submit may have graded the session since it was read: the write is conditional on it not
+  // being submitted, so a racing save lands before the grading or not at all. (Neither the
+  // deadline nor the questions of a session ever change.)
+  const row = {
+    session_id: session.id,
+    question_id: input.question_id,
+    selected_answer: input.selected_answer,
+    saved_at: iso(now),
+  };
+  if (!(await saveAnswerUnlessSubmitted(db, row))) {
+    const gradedAs = await resultIdOfSession(db, session.id);
+    throw gradedAs === null ? sessionNotFound() : alreadySubmitted(gradedAs);
+  }
+  return { saved: true, seconds_left: secondsLeft(session, now) };
 }
 
 /**
