@@ -317,14 +317,35 @@ export async function resumeQuiz(
   return sessionView(db, session, now, true);
 }
 
+interface SessionForSaves {
+  session: Readonly<QuizSession>;
+  questionIds: ReadonlySet<number>;
+}
+
+/**
+ * The own session as saves need it, kept in the read cache until quiz_sessions is written: a
+ * class saves an answer every few seconds per student and starts or submits far less often, so
+ * most saves read neither the row nor its question ids again.
+ */
+function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<SessionForSaves | null> {
+  return readCacheOf(db).get(`session-for-saves:${sessionId}:${userId}`, ['quiz_sessions'], async () => {
+    const session = await findOwnSession(db, sessionId, userId);
+    return (
+      session &&
+      Object.freeze({ session: Object.freeze(session), questionIds: new Set(parseQuestionIds(session)) })
+    );
+  });
+}
+
 export async function saveAnswer(
   db: DB,
   user: User,
   input: AnswerInput & { session_id: number },
   now = new Date(),
 ): Promise<{ saved: true; seconds_left: number | null }> {
-  const session = await findOwnSession(db, input.session_id, user.id);
-  if (!session) throw sessionNotFound();
+  const found = await sessionForSaves(db, input.session_id, user.id);
+  if (!found) throw sessionNotFound();
+  const { session, questionIds } = found;
   // Grading sets submitted_at in the transaction that writes the result: only a submitted
   // session needs its result looked up.
   const resultId = session.submitted_at === null ? null : await resultIdOfSession(db, session.id);
@@ -335,7 +356,7 @@ export async function saveAnswer(
       message: 'Time is up for this exam: answers can no longer be changed.',
     });
   }
-  if (!parseQuestionIds(session).includes(input.question_id)) {
+  if (!questionIds.has(input.question_id)) {
     throw fieldError('question_id', 'This question is not part of this quiz.');
   }
   // A submit may have graded the session since it was read: the write is conditional on it not
