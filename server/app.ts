@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compressResponses } from './compression';
 import express, { type ErrorRequestHandler } from 'express';
-import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
+import { securityHeaders } from './securityHeaders';
 import { createTrpcHandler } from './trpcHttp';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -25,28 +26,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // The client's files keep theirs (express.static sets its own).
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // React's style attributes (progress bars) need inline styles; no inline scripts.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          // Schools often serve plain HTTP on their LAN: upgrading would break every request.
-          upgradeInsecureRequests: null,
-        },
-      },
-      strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:'),
-    }),
-  );
+  app.use(securityHeaders(helmetOptions(deps.env)));
   // The upload procedures carry a spreadsheet as base64; every other body stays small.
   app.use(['/trpc/questions.upload', '/trpc/questions.preview'], express.json({ limit: UPLOAD_JSON_LIMIT }));
   app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
@@ -75,6 +55,30 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   serveClient(app, opts.clientDir ?? CLIENT_DIR);
   app.use(errorHandler(deps));
   return app;
+}
+
+/** The security headers (helmet's), the same for every response. */
+export function helmetOptions(env: AppDeps['env']): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React's style attributes (progress bars) need inline styles; no inline scripts.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Schools often serve plain HTTP on their LAN: upgrading would break every request.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https:'),
+  };
 }
 
 function serveClient(app: express.Express, dir: string) {
