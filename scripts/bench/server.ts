@@ -1,5 +1,6 @@
-// The server child of the bench and the load tests: the real app (createApp) behind an outer
-// Express app that adds a bare JSON endpoint, /__ceiling, in the same process. That endpoint is
+// The server child of the bench and the load tests: the real app (createApp) with its background
+// work, as server/index.ts serves it, beside an outer Express app that answers the bench's own
+// /__ paths, among them a bare JSON endpoint, /__ceiling, in the same process. That endpoint is
 // what Express alone can do on this machine; every app figure is read as a share of it.
 //
 // Environment: DATA_DIR, JWT_SECRET, PORT (all required), RELAXED_LIMITS=1 to lift the sign-in
@@ -7,15 +8,16 @@
 // POST /__profile/start and /__profile/stop?name=X, which write one V8 CPU profile per
 // measurement. Prints `READY <port>`.
 import fs from 'node:fs';
+import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import express from 'express';
 import { createApp } from '../../server/app';
+import { exitOnSignals, startBackgroundWork } from '../../server/background';
 import { answerClientErrorsAsJson } from '../../server/clientError';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
 import { prewarmParser } from '../../server/services/import/parseInWorker';
-import { gradeExpiredSessions } from '../../server/services/quizSessions';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
 
 function relaxedLimits(): RateLimitSettings {
@@ -37,13 +39,8 @@ async function main() {
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
   });
-  // As server/index.ts does: mocks abandoned past their deadline are graded at start and every minute.
-  const sweep = () =>
-    gradeExpiredSessions(db, new Date()).catch((err: unknown) =>
-      console.error(`expired-session sweep: ${String(err)}`),
-    );
-  await sweep();
-  setInterval(() => void sweep(), 60_000).unref();
+  // As server/index.ts: the checkpoint thread and the sweep of abandoned mocks.
+  const background = await startBackgroundWork(deps, env.DATABASE_FILE);
   const outer = express();
   outer.disable('x-powered-by');
   outer.get('/__ceiling', (_req, res) => {
@@ -69,21 +66,19 @@ async function main() {
       res.json({ ok: true });
     });
   }
-  outer.use(createApp(deps));
-  const server = outer.listen(env.PORT, env.HOST, () => {
+  // The app runs as server/index.ts runs it, not mounted under the outer app: a mounted app pays
+  // a second router pass per request that the school's server does not. The outer app takes only
+  // the bench's own /__ paths.
+  const app = createApp(deps);
+  const server = http.createServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
+  server.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`READY ${env.PORT}\n`);
   });
   answerClientErrorsAsJson(server);
   // As server/index.ts: one parser worker warm from the start.
   prewarmParser();
   // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.
-  const stop = () => {
-    server.close(() => void db.destroy().then(() => process.exit(0)));
-    server.closeAllConnections();
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnSignals(server, background, db, { graceMs: 3000, dropIdleConnections: true });
 }
 
 main().catch((err) => {

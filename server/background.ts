@@ -1,0 +1,57 @@
+// The work a serving process runs beside its requests. server/index.ts and the bench's server
+// (scripts/bench/server.ts) both start it from here, so the figures are those of what a school
+// runs: without the checkpoint thread, the connection that commits checkpoints the WAL itself.
+import type { Server } from 'node:http';
+import type { DB } from '../db/client';
+import type { AppDeps } from './context';
+import { startCheckpointer } from './services/checkpointer';
+import { gradeExpiredSessions } from './services/quizSessions';
+
+export const EXPIRED_SWEEP_MS = 60_000;
+
+export interface BackgroundWork {
+  /** Stops the checkpoint thread after a last checkpoint (the sweep timer never holds the process). */
+  stop(): Promise<void>;
+}
+
+export async function startBackgroundWork(deps: AppDeps, databaseFile: string): Promise<BackgroundWork> {
+  const { db, logger } = deps;
+  const checkpointer = await startCheckpointer(db, databaseFile, {
+    onError: (message) => logger.error(`[db] checkpoint failed: ${message}`),
+  });
+  // Mocks abandoned past their deadline get graded on their saved answers, so their results and
+  // notifications appear even if the student never comes back.
+  const sweep = () =>
+    gradeExpiredSessions(db, new Date(), (err, id) =>
+      logger.error(`[quiz] grading expired session ${id} failed: ${String(err)}`),
+    ).catch((err: unknown) => logger.error(`[quiz] expired-session sweep failed: ${String(err)}`));
+  await sweep();
+  setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();
+  return { stop: () => checkpointer.stop() };
+}
+
+/**
+ * On SIGTERM or SIGINT: stop taking requests, let those under way finish, then stop the background
+ * work and close the database; exit anyway after `graceMs`. `dropIdleConnections` also closes
+ * kept-alive connections at once (the bench's load tool holds many).
+ */
+export function exitOnSignals(
+  server: Server,
+  work: BackgroundWork,
+  db: DB,
+  opts: { graceMs: number; dropIdleConnections?: boolean },
+): void {
+  const stop = () => {
+    server.close(
+      () =>
+        void work
+          .stop()
+          .then(() => db.destroy())
+          .then(() => process.exit(0)),
+    );
+    if (opts.dropIdleConnections) server.closeAllConnections();
+    setTimeout(() => process.exit(0), opts.graceMs).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
