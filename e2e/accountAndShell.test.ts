@@ -233,38 +233,53 @@ describe('account pages and the student shell', () => {
     expect(errors.splice(0).every((e) => /net::ERR_FAILED|status of 404/.test(e))).toBe(true);
   });
 
-  it('reloads once when a page chunk of an older release is gone, instead of going blank', async () => {
-    await page.goto(`${t.url}/dashboard`);
-    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
-    // What a server answers for a deleted hashed file: the SPA's index.html.
-    await page.route(
-      '**/assets/ProfilePage-*.js',
-      (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html></html>' }),
-      { times: 1 },
-    );
-    const reloaded = page.waitForEvent('load');
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Profile' })
-      .click();
-    await reloaded;
-    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
-    expect(errors.splice(0)).toEqual([expect.stringContaining('MIME type')]);
-  });
+  // These two share a tab of their own: the reload is the one place here where the page navigates
+  // by itself, and a tab stuck in it (seen once in CI, cause not found) must not take the
+  // following tests with it.
+  describe('a page chunk that cannot be loaded', () => {
+    let tab: Page;
+    let tabErrors: string[];
+    beforeAll(async () => {
+      tab = await context.newPage();
+      tab.setDefaultTimeout(10_000);
+      tabErrors = watchConsole(tab);
+    });
+    afterAll(async () => {
+      await tab?.close();
+    });
+    const nav = () => tab.getByRole('navigation', { name: 'Main navigation' });
 
-  it('keeps the shell and offers Try again when a page cannot be loaded', async () => {
-    // Right after the reload above, a second failure is not reloaded again: it is shown.
-    await page.route('**/assets/ResultsPage-*.js', (route) => route.abort(), { times: 1 });
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Results' })
-      .click();
-    await page.getByText('This page could not be loaded. Check your connection and try again.').waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
-    expect(errors.splice(0).length).toBeGreaterThan(0);
+    it('reloads once when a page chunk of an older release is gone, instead of going blank', async () => {
+      await tab.goto(`${t.url}/dashboard`);
+      await tab.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+      // What a server answers for a deleted hashed file: the SPA's index.html. Only the first
+      // request gets it (counted here, so that a preload and the import racing for the file
+      // cannot both be caught); the reloaded page then loads the real file.
+      let served = false;
+      await tab.route('**/assets/ProfilePage-*.js', (route) => {
+        if (served) return route.continue();
+        served = true;
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html></html>' });
+      });
+      const reloaded = tab.waitForEvent('load', { timeout: 20_000 });
+      // The reload is the page's own doing, not the click's: the click does not wait for it.
+      await nav().getByRole('link', { name: 'Profile' }).click({ noWaitAfter: true });
+      await reloaded;
+      await tab.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 20_000 });
+      expect(served).toBe(true);
+      expect(tabErrors.splice(0)).toEqual([expect.stringContaining('MIME type')]);
+    });
+
+    it('keeps the shell and offers Try again when a page cannot be loaded', async () => {
+      // Right after the reload above, a second failure is not reloaded again: it is shown.
+      await tab.route('**/assets/ResultsPage-*.js', (route) => route.abort(), { times: 1 });
+      await nav().getByRole('link', { name: 'Results' }).click();
+      await tab.getByText('This page could not be loaded. Check your connection and try again.').waitFor();
+      await nav().waitFor();
+      await tab.getByRole('button', { name: 'Try again' }).click();
+      await tab.getByRole('heading', { name: 'Your Results Will Appear Here' }).waitFor();
+      expect(tabErrors.splice(0).length).toBeGreaterThan(0);
+    });
   });
 
   it('runs the sample practice quiz and hands its result to /results', async () => {
