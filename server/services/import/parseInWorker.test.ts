@@ -15,6 +15,18 @@ describe('parseInWorker', () => {
     expect(sheet.formulaCells).toEqual([]);
   });
 
+  it('hands over every cell exactly: rows of uneven length, empty cells, line breaks, any script', async () => {
+    const csv = 'a,b,c\n"two\nlines",,"Ɔbaa, 🤰🏾"\nlast\n,,\n"ends with a comma,",x\n';
+    const sheet = await parseInWorker(Buffer.from(csv), 'csv');
+    expect(sheet.rows).toEqual([
+      ['a', 'b', 'c'],
+      ['two\nlines', '', 'Ɔbaa, 🤰🏾'],
+      ['last'],
+      ['', '', ''],
+      ['ends with a comma,', 'x'],
+    ]);
+  });
+
   it('ends a worker that runs out of its heap with a clear error', async () => {
     const big = workbookFile(goodRows(20_000));
     const failure = parseInWorker(big, 'xlsx', { heapMb: 8 });

@@ -29,8 +29,30 @@ export interface ParsedSheet {
   formulaCells: Array<[number, number]>;
 }
 
-/** `sheet` is a ParsedSheet as JSON (see parseWorker.mjs). */
-type WorkerReply = ({ ok: true; sheet: string } | { ok: false; message: string }) & { heapMb: number };
+/** The rows come packed: one string of all cells, and where each cell and each row ends in it. */
+interface PackedSheet extends Omit<ParsedSheet, 'rows'> {
+  text: string;
+  cellEnds: Uint32Array;
+  rowEnds: Uint32Array;
+}
+
+type WorkerReply = (({ ok: true } & PackedSheet) | { ok: false; message: string }) & { heapMb: number };
+
+/** The rows of a packed sheet (see packRows in parseWorker.mjs). */
+function unpackRows({ text, cellEnds, rowEnds }: PackedSheet): string[][] {
+  const rows: string[][] = new Array(rowEnds.length);
+  let cell = 0;
+  let start = 0;
+  for (let r = 0; r < rowEnds.length; r++) {
+    const row: string[] = new Array(rowEnds[r] - cell);
+    for (let c = 0; cell < rowEnds[r]; c++, cell++) {
+      row[c] = text.slice(start, cellEnds[cell]);
+      start = cellEnds[cell];
+    }
+    rows[r] = row;
+  }
+  return rows;
+}
 
 export class ParseError extends Error {}
 
@@ -207,7 +229,8 @@ async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions):
   if ('reply' in outcome) {
     const { reply } = outcome;
     release(worker, reply.ok && reply.heapMb <= (opts.recycleHeapMb ?? PARSE_RECYCLE_HEAP_MB));
-    if (reply.ok) return JSON.parse(reply.sheet) as ParsedSheet;
+    if (reply.ok)
+      return { rows: unpackRows(reply), firstRow: reply.firstRow, formulaCells: reply.formulaCells };
     throw new ParseError(
       `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,
     );
