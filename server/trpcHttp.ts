@@ -51,8 +51,9 @@ function readCalls(
   // bodies are tRPC's business.
   if (req.headers['trpc-accept'] || query.connectionParams !== undefined) return null;
   if (req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl')) return null;
-  // express.json has parsed a JSON body; without one, tRPC's adapter answers with its parse error.
-  if (req.method === 'POST' && (!req.is('application/json') || req.body === undefined)) return null;
+  // Without a body that express.json parsed (it leaves req.body undefined for any other type, or
+  // none), tRPC's adapter answers, with its parse error.
+  if (req.method === 'POST' && req.body === undefined) return null;
   // A repeated parameter is an array here but its first value to tRPC: let tRPC read it.
   if (query.batch !== undefined && typeof query.batch !== 'string') return null;
   const batch = query.batch === '1';
