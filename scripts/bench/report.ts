@@ -104,6 +104,19 @@ function measurementLines(r: BenchResults): string[] {
   return lines;
 }
 
+/** Above this gap between the first and last ceiling, the machine's speed moved during the run. */
+const STEADY_CEILING_GAP = 0.1;
+
+/** How far apart the two ceiling runs are: how much the machine itself moved during the run. */
+function steadiness(r: BenchResults): string {
+  const ceilings = r.measurements.filter((x) => x.name.startsWith('ceiling') && !x.note).map((x) => x.rps);
+  if (ceilings.length < 2) return 'Only one ceiling run: how steady the machine was is unknown.';
+  const gap = (Math.max(...ceilings) - Math.min(...ceilings)) / Math.min(...ceilings);
+  return gap <= STEADY_CEILING_GAP
+    ? `The two ceilings are ${pct(gap)} apart: the machine was steady through the run.`
+    : `The two ceilings are ${pct(gap)} apart: this machine's speed moved during the run, and every ratio moved with it.`;
+}
+
 export function markdown(r: BenchResults): string {
   const m = r.machine;
   const imp = 'ratio' in r.importFigures ? r.importFigures : null;
@@ -113,7 +126,7 @@ export function markdown(r: BenchResults): string {
     `${r.runtime === 'tsx' ? 'under tsx as `npm run dev` runs it' : 'JavaScript and run with node as `npm start` runs it'}), autocannon in the bench process, both on this machine over`,
     `loopback, ${r.connections} connections. Ratios are to the mean of the two ceiling runs (first and last);`,
     `the CPU ratio compares the server's CPU time per request with the ceiling's, which other load on`,
-    `the machine hardly moves.`,
+    `the machine hardly moves. ${steadiness(r)}`,
     `\`npm run bench\` reproduces it.`,
     '',
     ...measurementLines(r),
