@@ -153,15 +153,19 @@ export async function importQuestions(
 
   const { questions } = checked;
   const answerWith = (inBank: ReadonlySet<string>) => {
-    const warnings = [
-      ...checked.warnings,
-      ...questions
-        .filter((q) => inBank.has(q.text_key))
-        .map((q) => `Row ${q.row}: this question is already in the bank (it will be added again).`),
-    ];
+    // Only the listed warnings are written out: re-uploading a 10,000-question file would
+    // otherwise build 10,000 messages to send 500 of them.
+    const warnings = checked.warnings.slice(0, MAX_WARNINGS);
+    let warningCount = checked.warnings.length;
+    for (const q of questions) {
+      if (!inBank.has(q.text_key)) continue;
+      warningCount++;
+      if (warnings.length < MAX_WARNINGS)
+        warnings.push(`Row ${q.row}: this question is already in the bank (it will be added again).`);
+    }
     return {
-      warnings: warnings.slice(0, MAX_WARNINGS),
-      ...(warnings.length > MAX_WARNINGS && { warning_count: warnings.length }),
+      warnings,
+      ...(warningCount > MAX_WARNINGS && { warning_count: warningCount }),
       preview: preview(questions),
       total_questions: questions.length,
       dry_run: dryRun,

@@ -86,6 +86,11 @@ function checkAnswer(value: string): string | null {
   return `correct_answer must be exactly A, B, C or D (found "${value.slice(0, 20)}").`;
 }
 
+/** The column of each header, as a record: read once per row by name, not looked up in a Map. */
+function columnIndexes(columns: Map<Header, number>): Record<Header, number> {
+  return Object.fromEntries(columns) as Record<Header, number>;
+}
+
 export function checkSheet(sheet: ParsedSheet): SheetCheck {
   const [header, ...data] = sheet.rows;
   if (!header)
@@ -103,6 +108,7 @@ export function checkSheet(sheet: ParsedSheet): SheetCheck {
   }
   const formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
   const columnName = new Map([...columns].map(([name, index]) => [index, name]));
+  const at = columnIndexes(columns);
   const questions: ValidQuestion[] = [];
   const rowErrors: RowError[] = [];
   const seen = new Map<string, number>();
@@ -122,10 +128,21 @@ export function checkSheet(sheet: ParsedSheet): SheetCheck {
           });
         }
       });
-    const value = {} as Record<Header, string>;
+    // One literal naming every field, filled in column order: V8 gives all 10,000 rows one fast
+    // shape. Building it from a record keyed in a loop and a spread took 3-4 µs a row (profile).
+    const question: ValidQuestion = {
+      row: rowNumber,
+      question_text: clean(cells[at.question_text]),
+      option_a: clean(cells[at.option_a]),
+      option_b: clean(cells[at.option_b]),
+      option_c: clean(cells[at.option_c]),
+      option_d: clean(cells[at.option_d]),
+      correct_answer: clean(cells[at.correct_answer]) as AnswerLetter,
+      explanation: clean(cells[at.explanation]),
+      text_key: '',
+    };
     for (const name of HEADERS) {
-      const text = clean(cells[columns.get(name) as number]);
-      value[name] = text;
+      const text = question[name];
       if (REQUIRED.has(name) && text === '') {
         rowErrors.push({ row: rowNumber, column: name, reason: `${name} is empty.` });
       } else if (name !== 'correct_answer' && text.length > LIMITS[name]) {
@@ -136,20 +153,15 @@ export function checkSheet(sheet: ParsedSheet): SheetCheck {
         });
       }
     }
-    const answerProblem = checkAnswer(value.correct_answer);
+    const answerProblem = checkAnswer(question.correct_answer);
     if (answerProblem) rowErrors.push({ row: rowNumber, column: 'correct_answer', reason: answerProblem });
     if (rowErrors.length > errorsBefore) return;
 
-    const key = textKey(value.question_text);
-    const earlier = seen.get(key);
+    question.text_key = textKey(question.question_text);
+    const earlier = seen.get(question.text_key);
     if (earlier !== undefined) warnings.push(`Row ${rowNumber} repeats the question of row ${earlier}.`);
-    else seen.set(key, rowNumber);
-    questions.push({
-      row: rowNumber,
-      ...value,
-      correct_answer: value.correct_answer as AnswerLetter,
-      text_key: key,
-    });
+    else seen.set(question.text_key, rowNumber);
+    questions.push(question);
   });
 
   if (rowErrors.length) {
