@@ -21,7 +21,7 @@ const STAGE_LABEL: Record<ImportStage, string> = {
   check: 'Checking request ',
   parse: 'Reading file     ',
   validate: 'Checking rows    ',
-  write: 'Saving questions ',
+  write: 'Checking, saving ',
 };
 
 class UsageError extends Error {}

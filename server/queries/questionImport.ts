@@ -98,16 +98,18 @@ const insertQuestionRows = reusableQuery((db: DB, rows: Array<Omit<Question, 'id
 );
 
 /**
- * Creates the set and its questions in one transaction: all of it is written, or none. Also
- * returns the text keys of the new questions that other sets already hold: one query in the
- * database instead of a lookup round trip per hundred keys (keysInBank, for dry runs).
+ * Creates the set and its questions in one transaction: all of it is written, or none. The
+ * questions come in batches, each written before the next is asked for; a batch source that throws
+ * rolls everything back (and the error comes out of this call). Also returns the text keys of the
+ * new questions that other sets already hold: one query in the database instead of a lookup round
+ * trip per hundred keys (keysInBank, for dry runs).
  */
 export async function insertSetWithQuestions(
   db: DB,
   p: Placement,
   set: NewSet,
-  questions: ValidQuestion[],
-  onChunk?: (written: number) => void,
+  batches: Iterable<ValidQuestion[]>,
+  onBatch?: (written: number) => void,
 ): Promise<{ id: number; keysAlreadyInBank: Set<string> }> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -129,26 +131,30 @@ export async function insertSetWithQuestions(
             .values({ topic_id: p.topicId as number, title: set.title, created_at: now })
             .returning('id')
             .executeTakeFirstOrThrow();
-    for (let i = 0; i < questions.length; i += INSERT_CHUNK) {
-      const chunk = questions.slice(i, i + INSERT_CHUNK);
-      await insertQuestionRows.execute(
-        trx,
-        chunk.map((q, j) => ({
-          practice_set_id: p.quizType === 'practice' ? created.id : null,
-          mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
-          position: i + j + 1,
-          question_text: q.question_text,
-          option_a: q.option_a,
-          option_b: q.option_b,
-          option_c: q.option_c,
-          option_d: q.option_d,
-          correct_answer: q.correct_answer,
-          explanation: q.explanation,
-          text_key: q.text_key,
-          created_at: now,
-        })),
-      );
-      onChunk?.(i + chunk.length);
+    let written = 0;
+    for (const batch of batches) {
+      for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+        const chunk = batch.slice(i, i + INSERT_CHUNK);
+        await insertQuestionRows.execute(
+          trx,
+          chunk.map((q, j) => ({
+            practice_set_id: p.quizType === 'practice' ? created.id : null,
+            mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
+            position: written + j + 1,
+            question_text: q.question_text,
+            option_a: q.option_a,
+            option_b: q.option_b,
+            option_c: q.option_c,
+            option_d: q.option_d,
+            correct_answer: q.correct_answer,
+            explanation: q.explanation,
+            text_key: q.text_key,
+            created_at: now,
+          })),
+        );
+        written += chunk.length;
+      }
+      onBatch?.(written);
     }
     const setColumn = p.quizType === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
     const repeated = await trx

@@ -231,6 +231,51 @@ describe('broken files: every failing row listed, nothing written', () => {
     expect(await countSets(db)).toBe(1);
   });
 
+  it('writes nothing when the only bad rows come after a thousand good ones', async () => {
+    // The rows are checked and written a slice at a time: the slices written before the bad
+    // rows are rolled back with them.
+    await importQuestions(db, practice('ok.csv', csvFile(goodRows(2))));
+    const rows = goodRows(1300);
+    rows[1201][1] = '';
+    rows[1300][5] = 'F';
+    for (const [name, bytes] of [
+      ['late.csv', csvFile(rows)],
+      ['late.xlsx', workbookFile(rows)],
+    ] as const) {
+      const answer = await importQuestions(db, practice(name, bytes));
+      expect(answer).toMatchObject({
+        success: false,
+        error_code: 'bad_rows',
+        error: '2 rows of the file have problems; nothing was saved.',
+        row_error_count: 2,
+      });
+      expect(answer.row_errors).toEqual([
+        { row: 1202, column: 'option_a', reason: 'option_a is empty.' },
+        {
+          row: 1301,
+          column: 'correct_answer',
+          reason: 'correct_answer must be exactly A, B, C or D (found "F").',
+        },
+      ]);
+      expect(await countQuestions(db)).toBe(2);
+      expect(await countSets(db)).toBe(1);
+    }
+    // The same file mended goes in whole, in file order.
+    rows[1201][1] = 'Mended option';
+    rows[1300][5] = 'A';
+    const mended = await importQuestions(db, practice('late.csv', csvFile(rows)));
+    expect(mended).toMatchObject({ success: true, total_questions: 1300 });
+    expect(await countQuestions(db)).toBe(1302);
+    const positions = await db
+      .selectFrom('questions')
+      .select(['position', 'option_a'])
+      .where('practice_set_id', '=', mended.set!.id)
+      .orderBy('position')
+      .execute();
+    expect(positions.map((q) => q.position)).toEqual(Array.from({ length: 1300 }, (_, i) => i + 1));
+    expect(positions[1200].option_a).toBe('Mended option');
+  });
+
   it('reports missing, unknown and repeated headers precisely', async () => {
     const rows = goodRows(2);
     rows[0] = ['question', 'option_a', 'option_b', 'option_c', 'option_c', 'correct_answer', 'explanation'];

@@ -12,11 +12,11 @@ import {
   titleTaken,
   type Placement,
 } from '../../queries/questionImport';
-import { failure, success, type UploadAnswer } from './answer';
+import { failure, success, type ImportErrorCode, type UploadAnswer } from './answer';
 import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
 import { detectFormat, NotASpreadsheetError } from './sniff';
-import { checkSheet, type ValidQuestion } from './validate';
+import { openSheet, RowChecker, type SheetProblem, type ValidQuestion } from './validate';
 import { guardZip, UnsafeZipError } from './zipGuard';
 
 export type ImportStage = 'check' | 'parse' | 'validate' | 'write';
@@ -78,6 +78,29 @@ async function readSheet(req: ImportRequest, opts: ImportOptions) {
   return parsed.sheet;
 }
 
+/** Rows checked and written per step of an import (see checkedBatches). */
+const CHECK_BATCH_ROWS = 500;
+
+/** Thrown inside the write transaction when a row is bad, to roll it back. */
+class RowsRejected extends Error {
+  constructor(readonly problem: SheetProblem) {
+    super(problem.error);
+  }
+}
+
+/** The answer to a sheet whose header or rows are at fault; at most MAX_ROW_ERRORS rows listed. */
+function rejected(code: ImportErrorCode, problem: SheetProblem, dryRun: boolean): UploadAnswer {
+  return failure(code, problem.error, {
+    dry_run: dryRun,
+    row_errors: problem.rowErrors.slice(0, MAX_ROW_ERRORS),
+    row_error_count: problem.rowErrors.length,
+  });
+}
+
+/** Rows at fault, or a header and nothing under it. */
+const rowsCode = (problem: SheetProblem): ImportErrorCode =>
+  problem.rowErrors.length ? 'bad_rows' : 'empty';
+
 function fileProblem(err: unknown): UploadAnswer {
   if (err instanceof NotASpreadsheetError) return failure('not_a_spreadsheet', err.message);
   if (err instanceof UnsafeZipError) return failure('unsafe_file', err.message);
@@ -132,68 +155,78 @@ export async function importQuestions(
   }
   progress('parse', 1, 1);
 
-  const dataRows = Math.max(0, sheet.rows.length - 1);
-  progress('validate', 0, dataRows);
-  const checked = checkSheet(sheet);
-  if (!checked.ok) {
-    const code = checked.rowErrors.some((e) => e.row === 1)
-      ? 'bad_header'
-      : checked.rowErrors.length
-        ? 'bad_rows'
-        : dataRows > 0
-          ? 'too_many_rows'
-          : 'empty';
-    return failure(code, checked.error, {
-      dry_run: dryRun,
-      row_errors: checked.rowErrors.slice(0, MAX_ROW_ERRORS),
-      row_error_count: checked.rowErrors.length,
-    });
+  const opened = openSheet(sheet);
+  if (!(opened instanceof RowChecker)) {
+    const code = opened.rowErrors.length ? 'bad_header' : sheet.rows.length > 1 ? 'too_many_rows' : 'empty';
+    return rejected(code, opened, dryRun);
   }
-  progress('validate', dataRows, dataRows);
-
-  const { questions } = checked;
+  const checker = opened;
   const answerWith = (inBank: ReadonlySet<string>) => {
     // Only the listed warnings are written out: re-uploading a 10,000-question file would
     // otherwise build 10,000 messages to send 500 of them.
-    const warnings = checked.warnings.slice(0, MAX_WARNINGS);
-    let warningCount = checked.warnings.length;
-    for (const q of questions) {
-      if (!inBank.has(q.text_key)) continue;
+    const warnings = checker.warnings.slice(0, MAX_WARNINGS);
+    let warningCount = checker.warnings.length;
+    checker.keys.forEach((key, i) => {
+      if (!inBank.has(key)) return;
       warningCount++;
       if (warnings.length < MAX_WARNINGS)
-        warnings.push(`Row ${q.row}: this question is already in the bank (it will be added again).`);
-    }
+        warnings.push(
+          `Row ${checker.rowNumbers[i]}: this question is already in the bank (it will be added again).`,
+        );
+    });
     return {
       warnings,
       ...(warningCount > MAX_WARNINGS && { warning_count: warningCount }),
-      preview: preview(questions),
-      total_questions: questions.length,
+      preview: preview(checker.preview),
+      total_questions: checker.questionCount,
       dry_run: dryRun,
     };
   };
   const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
   if (dryRun) {
-    const inBank = await keysInBank(
-      db,
-      questions.map((q) => q.text_key),
-    );
+    progress('validate', 0, checker.dataRows);
+    checker.check(0, checker.dataRows);
+    const problem = checker.problem();
+    if (problem) return rejected(rowsCode(problem), problem, dryRun);
+    progress('validate', checker.dataRows, checker.dataRows);
+    const inBank = await keysInBank(db, checker.keys);
     return success(
-      `The file is valid: ${questions.length} questions would be added to a new ${kind} "${title}". Nothing was saved (dry run).`,
+      `The file is valid: ${checker.questionCount} questions would be added to a new ${kind} "${title}". Nothing was saved (dry run).`,
       answerWith(inBank),
     );
   }
 
-  progress('write', 0, questions.length);
-  // The write also names the questions other sets already hold (one query after the insert).
-  const { id, keysAlreadyInBank } = await insertSetWithQuestions(
-    db,
-    placement,
-    { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES },
-    questions,
-    (written) => progress('write', written, questions.length),
-  );
-  return success(`${questions.length} questions uploaded successfully into the new ${kind} "${title}".`, {
+  // Each slice of rows is checked and written before the next is cut out of the sheet, inside the
+  // one transaction: its objects die young instead of all 10,000 rows living through the write. A
+  // bad row stops the writing, the remaining rows are still checked (every problem is listed), and
+  // the transaction is rolled back: all or nothing, as before.
+  progress('write', 0, checker.dataRows);
+  function* checkedBatches() {
+    for (let from = 0; from < checker.dataRows; from += CHECK_BATCH_ROWS) {
+      const batch = checker.check(from, from + CHECK_BATCH_ROWS);
+      if (!checker.rowErrors.length) yield batch;
+      progress('write', Math.min(from + CHECK_BATCH_ROWS, checker.dataRows), checker.dataRows);
+    }
+    const problem = checker.problem();
+    if (problem) throw new RowsRejected(problem);
+  }
+  let written;
+  try {
+    // The write also names the questions other sets already hold (one query after the insert).
+    written = await insertSetWithQuestions(
+      db,
+      placement,
+      { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES },
+      checkedBatches(),
+    );
+  } catch (err) {
+    if (err instanceof RowsRejected) return rejected(rowsCode(err.problem), err.problem, dryRun);
+    throw err;
+  }
+  const { id, keysAlreadyInBank } = written;
+  const total = checker.questionCount;
+  return success(`${total} questions uploaded successfully into the new ${kind} "${title}".`, {
     ...answerWith(keysAlreadyInBank),
-    set: { type: f.quiz_type, id, title, total_questions: questions.length },
+    set: { type: f.quiz_type, id, title, total_questions: total },
   });
 }

@@ -11,14 +11,14 @@ describe('parseInWorker', () => {
   it('returns the sheet as plain string rows with the range start', async () => {
     const sheet = await parseInWorker(workbookFile(goodRows(2)), 'xlsx');
     expect(sheet.firstRow).toBe(1);
-    expect(sheet.rows[2]).toEqual(goodRows(2)[2]);
+    expect(sheet.rows.row(2)).toEqual(goodRows(2)[2]);
     expect(sheet.formulaCells).toEqual([]);
   });
 
   it('hands over every cell exactly: rows of uneven length, empty cells, line breaks, any script', async () => {
     const csv = 'a,b,c\n"two\nlines",,"Ɔbaa, 🤰🏾"\nlast\n,,\n"ends with a comma,",x\n';
     const sheet = await parseInWorker(Buffer.from(csv), 'csv');
-    expect(sheet.rows).toEqual([
+    expect(sheet.rows.toArray()).toEqual([
       ['a', 'b', 'c'],
       ['two\nlines', '', 'Ɔbaa, 🤰🏾'],
       ['last'],
@@ -83,7 +83,7 @@ describe('parseInWorker', () => {
     const script = `
       const { parseInWorker } = await import('./server/services/import/parseInWorker.ts');
       const sheet = await parseInWorker(Buffer.from('a,b\\n1,2\\n'), 'csv');
-      console.log(JSON.stringify(sheet.rows));
+      console.log(JSON.stringify(sheet.rows.toArray()));
     `;
     const root = path.resolve(import.meta.dirname, '../../..');
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

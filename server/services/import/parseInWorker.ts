@@ -22,36 +22,56 @@ import type { SheetFormat } from './sniff';
 
 export interface ParsedSheet {
   /** Rows as plain strings, first row = the header. */
-  rows: string[][];
-  /** Spreadsheet row number of rows[0] (1 unless the sheet's range starts lower). */
+  rows: SheetRows;
+  /** Spreadsheet row number of rows.row(0) (1 unless the sheet's range starts lower). */
   firstRow: number;
   /** [rowIndex, columnIndex] of cells holding a formula. */
   formulaCells: Array<[number, number]>;
 }
 
 /** The rows come packed: one string of all cells, and where each cell and each row ends in it. */
-interface PackedSheet extends Omit<ParsedSheet, 'rows'> {
+interface PackedRows {
   text: string;
   cellEnds: Uint32Array;
   rowEnds: Uint32Array;
 }
 
-type WorkerReply = (({ ok: true } & PackedSheet) | { ok: false; message: string }) & { heapMb: number };
+type WorkerReply = (
+  | ({ ok: true; firstRow: number; formulaCells: Array<[number, number]> } & PackedRows)
+  | { ok: false; message: string }
+) & { heapMb: number };
 
-/** The rows of a packed sheet (see packRows in parseWorker.mjs). */
-function unpackRows({ text, cellEnds, rowEnds }: PackedSheet): string[][] {
-  const rows: string[][] = new Array(rowEnds.length);
-  let cell = 0;
-  let start = 0;
-  for (let r = 0; r < rowEnds.length; r++) {
-    const row: string[] = new Array(rowEnds[r] - cell);
-    for (let c = 0; cell < rowEnds[r]; c++, cell++) {
-      row[c] = text.slice(start, cellEnds[cell]);
-      start = cellEnds[cell];
-    }
-    rows[r] = row;
+/**
+ * The rows of a sheet as the worker packed them (see packRows in parseWorker.mjs), cut into cells
+ * one row at a time when asked. The import checks and writes a large sheet a few hundred rows at a
+ * time, so each row's arrays are short-lived: holding all 10,000 rows as arrays for the whole
+ * import made the garbage collector copy them again and again, and pushed the server's heap
+ * toward a full collection on every few uploads.
+ */
+export class SheetRows {
+  readonly length: number;
+
+  constructor(private readonly packed: PackedRows) {
+    this.length = packed.rowEnds.length;
   }
-  return rows;
+
+  row(index: number): string[] {
+    const { text, cellEnds, rowEnds } = this.packed;
+    const firstCell = index === 0 ? 0 : rowEnds[index - 1];
+    const cells: string[] = new Array(rowEnds[index] - firstCell);
+    let start = firstCell === 0 ? 0 : cellEnds[firstCell - 1];
+    for (let c = 0; c < cells.length; c++) {
+      const end = cellEnds[firstCell + c];
+      cells[c] = text.slice(start, end);
+      start = end;
+    }
+    return cells;
+  }
+
+  /** Every row at once (tests, small sheets). */
+  toArray(): string[][] {
+    return Array.from({ length: this.length }, (_, r) => this.row(r));
+  }
 }
 
 export class ParseError extends Error {}
@@ -229,8 +249,10 @@ async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions):
   if ('reply' in outcome) {
     const { reply } = outcome;
     release(worker, reply.ok && reply.heapMb <= (opts.recycleHeapMb ?? PARSE_RECYCLE_HEAP_MB));
-    if (reply.ok)
-      return { rows: unpackRows(reply), firstRow: reply.firstRow, formulaCells: reply.formulaCells };
+    if (reply.ok) {
+      const { text, cellEnds, rowEnds, firstRow, formulaCells } = reply;
+      return { rows: new SheetRows({ text, cellEnds, rowEnds }), firstRow, formulaCells };
+    }
     throw new ParseError(
       `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,
     );

@@ -98,7 +98,7 @@ function parseWorkbook(XLSX, bytes, maxRows, maxColumns) {
 
 /**
  * The rows as one string of all their cells and where each cell and row ends, for the main thread
- * to cut back into cells (unpackRows in parseInWorker.ts). Tens of thousands of cloned strings
+ * to cut back into cells (SheetRows in parseInWorker.ts). Tens of thousands of cloned strings
  * deserialise several times slower than one; and unlike JSON, the cells need no escaping here and
  * no parse there, where V8 cuts them out of the one string (cells of 13 characters or more without
  * copying their text: 5 ms for a 10,000-row sheet where JSON.parse took 11 ms, and less memory).

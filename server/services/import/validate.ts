@@ -1,5 +1,7 @@
 // Checks a parsed sheet against the upload format: the header row, then every data row. Every
 // problem is collected (not just the first) so the author can fix the whole file in one pass.
+// The rows are checked a slice at a time (RowChecker.check), so an import can write each slice as
+// soon as it is checked and let its objects go (see importQuestions.ts).
 import type { AnswerLetter, Question } from '../../../db/schema';
 import {
   HEADERS,
@@ -9,6 +11,7 @@ import {
   MAX_ROWS,
   type Header,
 } from '../../../shared/domain/questionFormat';
+import { PREVIEW_ROWS } from './limits';
 import type { ParsedSheet } from './parseInWorker';
 import { textKey } from './textKey';
 
@@ -22,9 +25,11 @@ export interface RowError {
 /** A checked row: the seven columns as the questions table stores them, its row and its text key. */
 export type ValidQuestion = Pick<Question, Header> & { row: number; text_key: string };
 
-export type SheetCheck =
-  | { ok: true; questions: ValidQuestion[]; warnings: string[] }
-  | { ok: false; error: string; rowErrors: RowError[] };
+/** Why a sheet cannot be imported: the answer's message and the rows at fault. */
+export interface SheetProblem {
+  error: string;
+  rowErrors: RowError[];
+}
 
 const LIMITS: Record<Header, number> = {
   question_text: MAX_QUESTION_CHARS,
@@ -91,39 +96,95 @@ function columnIndexes(columns: Map<Header, number>): Record<Header, number> {
   return Object.fromEntries(columns) as Record<Header, number>;
 }
 
-export function checkSheet(sheet: ParsedSheet): SheetCheck {
-  const [header, ...data] = sheet.rows;
-  if (!header)
-    return { ok: false, error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
-  const { columns, errors: headerErrors } = readHeader(header);
-  if (headerErrors.length) {
-    return { ok: false, error: 'The header row does not match the template.', rowErrors: headerErrors };
-  }
-  if (data.length > MAX_ROWS) {
+/**
+ * The header check and the row count, before any row: a RowChecker for the data rows, or the
+ * problem that stops the import at once.
+ */
+export function openSheet(sheet: ParsedSheet): RowChecker | SheetProblem {
+  if (sheet.rows.length === 0)
+    return { error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
+  const { columns, errors: headerErrors } = readHeader(sheet.rows.row(0));
+  if (headerErrors.length)
+    return { error: 'The header row does not match the template.', rowErrors: headerErrors };
+  if (sheet.rows.length - 1 > MAX_ROWS) {
     return {
-      ok: false,
       error: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows of questions; split it into smaller files.`,
       rowErrors: [],
     };
   }
-  const formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
-  const columnName = new Map([...columns].map(([name, index]) => [index, name]));
-  const at = columnIndexes(columns);
-  const questions: ValidQuestion[] = [];
-  const rowErrors: RowError[] = [];
-  const seen = new Map<string, number>();
-  const warnings: string[] = [];
+  return new RowChecker(sheet, columns);
+}
 
-  data.forEach((cells, i) => {
-    const rowNumber = sheet.firstRow + i + 1;
-    if (cells.every((cell) => cell.trim() === '')) return;
+/**
+ * Checks the data rows, a slice at a time and in order, and remembers what the answer needs: the
+ * problems, the repeats within the file, the first rows for the preview, and each question's row
+ * and text key for the check against the bank.
+ */
+export class RowChecker {
+  /** Data rows: the sheet's rows after the header. */
+  readonly dataRows: number;
+  readonly rowErrors: RowError[] = [];
+  /** Rows repeating an earlier row's question. */
+  readonly warnings: string[] = [];
+  /** The first valid questions, for the answer's preview. */
+  readonly preview: ValidQuestion[] = [];
+  /** Row number and text key of every valid question, in file order. */
+  readonly rowNumbers: number[] = [];
+  readonly keys: string[] = [];
+  private readonly at: Record<Header, number>;
+  private readonly columnName: Map<number, Header>;
+  private readonly formulas: Set<string>;
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly sheet: ParsedSheet,
+    columns: Map<Header, number>,
+  ) {
+    this.dataRows = sheet.rows.length - 1;
+    this.at = columnIndexes(columns);
+    this.columnName = new Map([...columns].map(([name, index]) => [index, name]));
+    this.formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
+  }
+
+  get questionCount(): number {
+    return this.keys.length;
+  }
+
+  /** Checks data rows [from, to) (0 = the row under the header); returns the valid questions among them. */
+  check(from: number, to: number): ValidQuestion[] {
+    const questions: ValidQuestion[] = [];
+    for (let i = from; i < Math.min(to, this.dataRows); i++) {
+      const question = this.checkRow(i);
+      if (question) questions.push(question);
+    }
+    return questions;
+  }
+
+  /** What stops the import once every row is checked, or null when it may go ahead. */
+  problem(): SheetProblem | null {
+    if (this.rowErrors.length) {
+      const rows = new Set(this.rowErrors.map((e) => e.row)).size;
+      return {
+        error: `${rows} row${rows === 1 ? '' : 's'} of the file ${rows === 1 ? 'has' : 'have'} problems; nothing was saved.`,
+        rowErrors: this.rowErrors,
+      };
+    }
+    if (!this.questionCount) return { error: 'The file has the header row but no questions.', rowErrors: [] };
+    return null;
+  }
+
+  private checkRow(i: number): ValidQuestion | null {
+    const { at, rowErrors } = this;
+    const cells = this.sheet.rows.row(i + 1);
+    const rowNumber = this.sheet.firstRow + i + 1;
+    if (cells.every((cell) => cell.trim() === '')) return null;
     const errorsBefore = rowErrors.length;
-    if (formulas.size)
+    if (this.formulas.size)
       cells.forEach((_cell, c) => {
-        if (formulas.has(`${i + 1}:${c}`)) {
+        if (this.formulas.has(`${i + 1}:${c}`)) {
           rowErrors.push({
             row: rowNumber,
-            column: columnName.get(c) ?? `column ${c + 1}`,
+            column: this.columnName.get(c) ?? `column ${c + 1}`,
             reason: 'The cell holds a formula; type the text itself (formulas are not accepted).',
           });
         }
@@ -155,24 +216,15 @@ export function checkSheet(sheet: ParsedSheet): SheetCheck {
     }
     const answerProblem = checkAnswer(question.correct_answer);
     if (answerProblem) rowErrors.push({ row: rowNumber, column: 'correct_answer', reason: answerProblem });
-    if (rowErrors.length > errorsBefore) return;
+    if (rowErrors.length > errorsBefore) return null;
 
     question.text_key = textKey(question.question_text);
-    const earlier = seen.get(question.text_key);
-    if (earlier !== undefined) warnings.push(`Row ${rowNumber} repeats the question of row ${earlier}.`);
-    else seen.set(question.text_key, rowNumber);
-    questions.push(question);
-  });
-
-  if (rowErrors.length) {
-    const rows = new Set(rowErrors.map((e) => e.row)).size;
-    return {
-      ok: false,
-      error: `${rows} row${rows === 1 ? '' : 's'} of the file ${rows === 1 ? 'has' : 'have'} problems; nothing was saved.`,
-      rowErrors,
-    };
+    const earlier = this.seen.get(question.text_key);
+    if (earlier !== undefined) this.warnings.push(`Row ${rowNumber} repeats the question of row ${earlier}.`);
+    else this.seen.set(question.text_key, rowNumber);
+    this.rowNumbers.push(rowNumber);
+    this.keys.push(question.text_key);
+    if (this.preview.length < PREVIEW_ROWS) this.preview.push(question);
+    return question;
   }
-  if (!questions.length)
-    return { ok: false, error: 'The file has the header row but no questions.', rowErrors: [] };
-  return { ok: true, questions, warnings };
 }
