@@ -109,7 +109,6 @@ export async function insertSetWithQuestions(
   p: Placement,
   set: NewSet,
   batches: Iterable<ValidQuestion[]>,
-  onBatch?: (written: number) => void,
 ): Promise<{ id: number; keysAlreadyInBank: Set<string> }> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -154,7 +153,6 @@ export async function insertSetWithQuestions(
         );
         written += chunk.length;
       }
-      onBatch?.(written);
     }
     const setColumn = p.quizType === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
     const repeated = await trx
