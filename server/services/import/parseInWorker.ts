@@ -44,9 +44,8 @@ type WorkerReply = (
 /**
  * The rows of a sheet as the worker packed them (see packRows in parseWorker.mjs), cut into cells
  * one row at a time when asked. The import checks and writes a large sheet a few hundred rows at a
- * time, so each row's arrays are short-lived: holding all 10,000 rows as arrays for the whole
- * import made the garbage collector copy them again and again, and pushed the server's heap
- * toward a full collection on every few uploads.
+ * time, so each row's arrays are short-lived instead of all 10,000 living through the write (less
+ * for the server's heap to carry; the effect on a whole upload was within the bench's noise).
  */
 export class SheetRows {
   readonly length: number;
