@@ -332,9 +332,23 @@ function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<Ses
     const session = await findOwnSession(db, sessionId, userId);
     return (
       session &&
-      Object.freeze({ session: Object.freeze(session), questionIds: new Set(parseQuestionIds(session)) })
+      Object.freeze({ session: Object.freeze(session), questionIds: await questionIdSet(db, session) })
     );
   });
+}
+
+/**
+ * The session's question ids as a set, one set shared by every session with the same questions (a
+ * class taking one mock): a set of 100 ids takes about 2.3 KB, and one per session was 10 MB of
+ * the server's 45 MB live heap with 4,000 sessions open (bench heap snapshot). A session's ids
+ * never change, so the entry depends on no table.
+ */
+function questionIdSet(db: DB, session: QuizSession): Promise<ReadonlySet<number>> {
+  return readCacheOf(db).get(
+    `question-id-set:${session.question_ids}`,
+    [],
+    async () => new Set(parseQuestionIds(session)),
+  );
 }
 
 export async function saveAnswer(
