@@ -88,13 +88,13 @@ export function uploadRoutes(deps: AppDeps): Router {
   });
 
   // Public: the template holds no data, and a plain download link cannot carry a bearer token.
-  r.get('/admin/upload-template/', (req, res) => {
+  r.get('/admin/upload-template/', async (req, res) => {
     const format = req.query.format === undefined ? 'csv' : req.query.format;
     if (format !== 'csv' && format !== 'xlsx') {
       res.status(400).json({ detail: 'format must be csv or xlsx.' });
       return;
     }
-    const file = templateFile(format);
+    const file = await templateFile(format);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
     res.send(file.body);
