@@ -27,9 +27,9 @@ export async function templateFile(format: TemplateFormat): Promise<{
       fileName: 'question-template.csv',
     };
   }
-  // Loaded on the first .xlsx download, not at start: SheetJS costs the server process about
-  // 8 MB of resident memory (measured: RSS before and after the import), and the spreadsheets
-  // themselves are read in the parser worker, which loads its own copy.
+  // Loaded on the first .xlsx download, not at start: SheetJS costs a process about 8 MB of
+  // resident memory (measured: a bare node process's RSS before and after loading it), and the
+  // spreadsheets themselves are read in the parser worker, which loads its own copy.
   const XLSX = await import('xlsx');
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...HEADERS], EXAMPLE]), 'Questions');
