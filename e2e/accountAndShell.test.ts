@@ -115,11 +115,27 @@ describe('account pages and the student shell', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('New passwords do not match').waitFor();
 
+    // A refusal shows the server's reason; a failure with no answer, the spec's sentence.
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('Confirm new password').fill('Volta-River-2025');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Failed to change password. Please try again.').waitFor();
+    await page.getByText('Your old password was entered incorrectly. Please enter it again.').waitFor();
     expect(errors.splice(0)).toEqual([REFUSED]);
+
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('short1');
+    await page.getByLabel('Confirm new password').fill('short1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText(/This password is too short/).waitFor();
+    expect(errors.splice(0)).toEqual([REFUSED]);
+
+    await page.route('**/trpc/auth.changePassword**', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('New password', { exact: true }).fill('Volta-River-2025');
+    await page.getByLabel('Confirm new password').fill('Volta-River-2025');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Failed to change password. Please try again.').waitFor();
+    await page.unroute('**/trpc/auth.changePassword**');
+    errors.splice(0);
 
     await page.getByLabel('Current password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Update Password' }).click();

@@ -1,12 +1,15 @@
 // Change Password (SPEC 4, 5, 8): 'New passwords do not match' without a call, 'Updating...',
-// a success message that clears after 5 s, one generic failure message.
+// a success message that clears after 5 s. A refusal shows the server's reason (wrong current
+// password, a weak new one); the spec's generic sentence stays for a failure with no answer.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
+import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 const SUCCESS_MS = 5000;
+const CHANGE_FAILED = 'Failed to change password. Please try again.';
 
 export function ChangePasswordForm() {
   const change = trpc.auth.changePassword.useMutation();
@@ -40,8 +43,8 @@ export function ChangePasswordForm() {
       setPassword1('');
       setPassword2('');
       setSuccess('Password changed successfully.');
-    } catch {
-      setError('Failed to change password. Please try again.');
+    } catch (err) {
+      setError(firstServerMessage(err, ['old_password', 'new_password1', 'new_password2'], CHANGE_FAILED));
     }
   }
 
