@@ -1,6 +1,7 @@
 // Query cache, tRPC client and session, in that order.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { isRefusal } from '../lib/errors';
 import { SessionProvider } from '../lib/session';
 import { createTrpcClient, trpc } from '../lib/trpc';
 
@@ -9,8 +10,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     () =>
       new QueryClient({
         defaultOptions: {
-          // Slow mobile data: don't refetch on every focus; retry reads twice.
-          queries: { refetchOnWindowFocus: false, retry: 2, staleTime: 30_000 },
+          // Slow mobile data: don't refetch on every focus; retry failed reads twice, but not a
+          // refusal (a 404 stays a 404).
+          queries: {
+            refetchOnWindowFocus: false,
+            retry: (count, err) => count < 2 && !isRefusal(err),
+            staleTime: 30_000,
+          },
           mutations: { retry: false },
         },
       }),

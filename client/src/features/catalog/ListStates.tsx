@@ -1,18 +1,36 @@
-// The three states every wizard list shares: loading, a failure with retry, empty.
+// The states every wizard list shares: loading, a failure with retry, empty, and gone (a
+// bookmarked program, paper or topic that was deactivated or removed answers 404).
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
+import { httpStatusOf } from '../../lib/errors';
 
 interface ListStatesProps<T> {
-  query: { isLoading: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
+  query: { isLoading: boolean; isError: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
   failure: string;
+  /** Where a list whose parent no longer exists sends the student, e.g. "this topic". */
+  gone?: { what: string; backTo: { path: string; label: string } };
   empty: { title: string; message?: string };
   children: (items: T[]) => ReactNode;
 }
 
-export function ListStates<T>({ query, failure, empty, children }: ListStatesProps<T>) {
+export function ListStates<T>({ query, failure, empty, gone, children }: ListStatesProps<T>) {
   if (query.isLoading) return <SkeletonGrid />;
+  if (gone && httpStatusOf(query.error) === 404) {
+    return (
+      <EmptyState
+        title="No longer available"
+        message={`${gone.what[0].toUpperCase()}${gone.what.slice(1)} is no longer available. Your school may have removed it.`}
+      >
+        <Link to={gone.backTo.path} className={buttonClass('primary')}>
+          Back to {gone.backTo.label}
+        </Link>
+      </EmptyState>
+    );
+  }
   if (query.isError || !query.data)
     return <ErrorPanel message={failure} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={empty.title} message={empty.message} />;

@@ -1,5 +1,6 @@
 // Mock wizard step 3: the paper's exam sets; starting one opens /quiz/mock/{id}.
 import { Link, useParams } from 'react-router-dom';
+import { plural } from '../../../../shared/domain/display';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
@@ -7,7 +8,7 @@ import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
-import { idParam } from './wizard';
+import { idParam, WIZARD_ROOT } from './wizard';
 
 export default function MockSetsPage() {
   const params = useParams();
@@ -22,6 +23,7 @@ export default function MockSetsPage() {
       <ListStates
         query={sets}
         failure="Failed to load mock exam sets"
+        gone={{ what: 'this paper', backTo: WIZARD_ROOT.mock }}
         empty={{
           title: 'No Mock Exams Available',
           message: 'Mock exams will be available soon for this paper.',
@@ -34,7 +36,7 @@ export default function MockSetsPage() {
                 key={s.id}
                 title={s.title}
                 description={s.description}
-                facts={[`${s.total_questions} questions`, `${s.time_limit_minutes} minutes`]}
+                facts={[plural(s.total_questions, 'question'), plural(s.time_limit_minutes, 'minute')]}
                 action={
                   <Link
                     to={`/quiz/mock/${s.id}`}

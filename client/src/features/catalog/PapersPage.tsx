@@ -7,7 +7,7 @@ import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
-import { idParam, mockSetsPath, topicsPath, type WizardMode } from './wizard';
+import { idParam, mockSetsPath, topicsPath, WIZARD_ROOT, type WizardMode } from './wizard';
 
 export default function PapersPage({ mode }: { mode: WizardMode }) {
   const programId = idParam(useParams().programId);
@@ -28,6 +28,7 @@ export default function PapersPage({ mode }: { mode: WizardMode }) {
         query={papers}
         failure={mode === 'mock' ? 'Failed to load exam papers' : 'Failed to load papers'}
         empty={{ title: 'No Papers Available' }}
+        gone={{ what: 'this program', backTo: WIZARD_ROOT[mode] }}
       >
         {(items) => (
           <CardGrid>

@@ -1,6 +1,7 @@
 // Practice wizard step 4: the topic's sets; starting one opens /quiz/practice/{id} with the
 // topic's name in navigation state.
 import { Link, useParams } from 'react-router-dom';
+import { plural } from '../../../../shared/domain/display';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
@@ -8,7 +9,7 @@ import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
-import { idParam } from './wizard';
+import { idParam, WIZARD_ROOT } from './wizard';
 
 export default function PracticeSetsPage() {
   const params = useParams();
@@ -27,6 +28,7 @@ export default function PracticeSetsPage() {
       <ListStates
         query={sets}
         failure="Failed to load practice sets"
+        gone={{ what: 'this topic', backTo: WIZARD_ROOT.practice }}
         empty={{ title: 'No Practice Sets Available' }}
       >
         {(items) => (
@@ -36,7 +38,7 @@ export default function PracticeSetsPage() {
                 key={s.id}
                 title={s.title}
                 description={s.topic_name}
-                facts={[`${s.total_questions} questions`]}
+                facts={[plural(s.total_questions, 'question')]}
                 action={
                   <Link
                     to={`/quiz/practice/${s.id}`}

@@ -12,7 +12,7 @@ import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { matchesTopic } from './topicSearch';
 import { useTrail } from './useTrail';
-import { idParam, practiceSetsPath } from './wizard';
+import { idParam, practiceSetsPath, WIZARD_ROOT } from './wizard';
 
 export default function TopicsPage() {
   const params = useParams();
@@ -43,7 +43,12 @@ export default function TopicsPage() {
           className={`${INPUT_CLASS} pl-9`}
         />
       </div>
-      <ListStates query={topics} failure="Failed to load topics" empty={{ title: 'No Topics Found' }}>
+      <ListStates
+        query={topics}
+        failure="Failed to load topics"
+        empty={{ title: 'No Topics Found' }}
+        gone={{ what: 'this paper', backTo: WIZARD_ROOT.practice }}
+      >
         {(items) => {
           const shown = items.filter((t) => matchesTopic(t, search));
           if (shown.length === 0) {

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Bell from 'lucide-react/icons/bell';
+import { formatDateTime } from '../../../../shared/domain/display';
 import { FOCUS_RING } from '../../components/Button';
 import { useDismiss } from '../../hooks/useDismiss';
 import { trpc } from '../../lib/trpc';
@@ -44,7 +45,9 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-800">
+        // On a phone the panel spans the screen under the top bar (the bell is not at the right
+        // edge, so a panel hung from it ran off the left side); from 640 px it hangs from the bell.
+        <div className="fixed inset-x-2 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:border-slate-700 dark:bg-slate-800">
           <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
             Notifications
           </h2>
@@ -86,7 +89,7 @@ function NotificationText({ title, body, date }: { title: string; body: string; 
     <>
       <p className="font-medium text-slate-900 dark:text-slate-100">{title}</p>
       <p className="text-slate-600 dark:text-slate-300">{body}</p>
-      <p className="mt-1 text-xs text-slate-400">{new Date(date).toLocaleString()}</p>
+      <p className="mt-1 text-xs text-slate-400">{formatDateTime(date)}</p>
     </>
   );
 }

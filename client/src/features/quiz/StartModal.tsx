@@ -1,5 +1,6 @@
 // Before a quiz starts (SPEC 2): the question count; for a mock the time limit and the rules of
 // the clock. An exam already under way says Resume and how much time is left.
+import { plural } from '../../../../shared/domain/display';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { QuizInfo } from './types';
@@ -26,7 +27,7 @@ export function StartModal({ info, starting, error, onStart, onCancel }: StartMo
         {mock && info.time_limit_minutes !== null && (
           <div className="rounded-lg bg-slate-100 p-3 dark:bg-slate-700">
             <dt className="text-slate-600 dark:text-slate-300">Time limit</dt>
-            <dd className="text-lg font-semibold">{info.time_limit_minutes} minutes</dd>
+            <dd className="text-lg font-semibold">{plural(info.time_limit_minutes, 'minute')}</dd>
           </div>
         )}
       </dl>

@@ -3,7 +3,8 @@
 import { Link } from 'react-router-dom';
 import { formatMinutes, percentageOf } from '../../../../shared/domain/grading';
 import { FOCUS_RING } from '../../components/Button';
-import { AccuracyBar, formatDate, GradeChip, TypeBadge } from './display';
+import { formatDate } from '../../../../shared/domain/display';
+import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import type { Result } from './types';
 
 export function ResultCard({ result }: { result: Result }) {

@@ -11,7 +11,8 @@ import { SkeletonGrid } from '../../components/Skeleton';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AnswerReview } from './AnswerReview';
-import { AccuracyBar, formatDate, GradeChip, TypeBadge } from './display';
+import { formatDate } from '../../../../shared/domain/display';
+import { AccuracyBar, GradeChip, TypeBadge } from './display';
 
 export default function ResultDetailPage() {
   const id = Number(useParams().resultId) || 0;

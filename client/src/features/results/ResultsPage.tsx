@@ -1,6 +1,7 @@
 // /results (SPEC 2): skeleton, 'Error loading results' with Try again, the empty state, or the
 // card grid; a sample quiz's result arrives in navigation state and shows above it.
 import { Link, useLocation } from 'react-router-dom';
+import { plural } from '../../../../shared/domain/display';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -38,7 +39,7 @@ export default function ResultsPage() {
       ) : (
         <>
           <p className="mb-4 text-slate-600 dark:text-slate-300">
-            {results.data.length} {results.data.length === 1 ? 'quiz' : 'quizzes'} completed
+            {plural(results.data.length, 'quiz', 'quizzes')} completed
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {results.data.map((r) => (

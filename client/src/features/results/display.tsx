@@ -63,7 +63,3 @@ export function AccuracyBar({ accuracy }: { accuracy: number }) {
     </div>
   );
 }
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}

@@ -1,0 +1,113 @@
+// A student's rough edges on a 360 x 740 phone (issue 18, points 5 and 7): the notification panel
+// fits the screen, dates read day month year, counts have the right plural, and a bookmarked topic
+// that was deactivated says so instead of offering a retry that can never work.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import {
+  insertMockSet,
+  insertPaper,
+  insertPracticeSet,
+  insertProgram,
+  insertQuestions,
+  insertTopic,
+  rpc,
+} from '../server/test/fixtures';
+import { launchBrowser, watchConsole } from './browser';
+import { screenshotsAtBothWidths } from './pageHelpers';
+
+const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+let t: TestServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let paths: { practiceSets: string; mockSets: string; topicId: number };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const student = await signUpAndIn(t);
+  const program = await insertProgram(t.db);
+  const paper = await insertPaper(t.db, program.id);
+  const topic = await insertTopic(t.db, paper.id);
+  const practiceSet = await insertPracticeSet(t.db, topic.id, 'One-question set');
+  await insertQuestions(t.db, { practice_set_id: practiceSet.id }, 1, 'P');
+  const mockSet = await insertMockSet(t.db, paper.id, 'Short mock', 1);
+  await insertQuestions(t.db, { mock_exam_set_id: mockSet.id }, 1, 'M');
+  paths = {
+    practiceSets: `/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
+    mockSets: `/mock-exams/${program.id}/papers/${paper.id}/exam-sets`,
+    topicId: topic.id,
+  };
+
+  // One graded result and one notification, both dated 5 March 2026 at 14:05 in the browser's zone.
+  const call = rpc(t, student.access);
+  const started = await call.mutate<{ session: { id: number } }>('quiz.start', {
+    quiz_type: 'practice',
+    quiz_id: practiceSet.id,
+  });
+  const submitted = await call.mutate('quiz.submit', { session_id: started.data.session.id, answers: [] });
+  expect(submitted.status).toBe(200);
+  const fifthOfMarch = new Date(2026, 2, 5, 14, 5).toISOString();
+  await t.db.updateTable('quiz_results').set({ created_at: fifthOfMarch }).execute();
+  await t.db.updateTable('notifications').set({ created_at: fifthOfMarch }).execute();
+
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  errors = watchConsole(page);
+  await page.goto(`${t.url}/login`);
+  await page.getByLabel('Email').fill(STUDENT.email);
+  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('a student on a 360 px phone', () => {
+  it('sees the whole notification panel, its date written day month year', async () => {
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const item = page.getByText('5 Mar 2026, 14:05');
+    await item.waitFor();
+    const panel = page.locator('div', { has: page.getByRole('heading', { name: 'Notifications' }) }).last();
+    const box = await panel.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await page.keyboard.press('Escape');
+  });
+
+  it('reads counts in the right number', async () => {
+    await page.goto(`${t.url}${paths.practiceSets}`);
+    await page.getByText('1 question', { exact: true }).waitFor();
+    await page.goto(`${t.url}${paths.mockSets}`);
+    await page.getByText('1 question', { exact: true }).waitFor();
+    await page.getByText('1 minute', { exact: true }).waitFor();
+    await page.goto(`${t.url}/results`);
+    await page.getByText('1 quiz completed').waitFor();
+  });
+
+  it('writes the result date day month year, in the list and on the result', async () => {
+    await page.getByText('5 Mar 2026').first().waitFor();
+    await page.getByRole('link', { name: /One-question set/ }).click();
+    await page.waitForURL('**/quiz/result/*');
+    await page.getByText('5 Mar 2026').waitFor();
+    await screenshotsAtBothWidths(page, 'result-date');
+  });
+
+  it('says a bookmarked topic is no longer available once it is deactivated', async () => {
+    await t.db.updateTable('topics').set({ is_active: 0 }).where('id', '=', paths.topicId).execute();
+    await page.goto(`${t.url}${paths.practiceSets}`);
+    await page.getByRole('heading', { name: 'No longer available' }).waitFor();
+    await page.getByText('This topic is no longer available. Your school may have removed it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Practice Tests' }).click();
+    await page.waitForURL('**/practice-tests');
+    expect(errors.filter((e) => e !== NOT_FOUND)).toEqual([]);
+  });
+});
