@@ -1,6 +1,7 @@
-// A student's rough edges on a 360 x 740 phone (issue 18, points 5 and 7): the notification panel
-// fits the screen, dates read day month year, counts have the right plural, and a bookmarked topic
-// that was deactivated says so instead of offering a retry that can never work.
+// A student's rough edges on a 360 x 740 phone (issue 18, points 5, 6 and 7): the notification
+// panel fits the screen, dates read day month year, counts have the right plural, a bookmarked
+// topic that was deactivated says so instead of offering a retry that can never work, and the mock
+// screen has finger-sized targets under a short header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
@@ -22,7 +23,7 @@ let t: TestServer;
 let browser: Browser;
 let page: Page;
 let errors: string[];
-let paths: { practiceSets: string; mockSets: string; topicId: number };
+let paths: { practiceSets: string; mockSets: string; topicId: number; longMock: string };
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -34,7 +35,10 @@ beforeAll(async () => {
   await insertQuestions(t.db, { practice_set_id: practiceSet.id }, 1, 'P');
   const mockSet = await insertMockSet(t.db, paper.id, 'Short mock', 1);
   await insertQuestions(t.db, { mock_exam_set_id: mockSet.id }, 1, 'M');
+  const longMock = await insertMockSet(t.db, paper.id, 'Paper 1 mock with a long name for a phone', 30);
+  await insertQuestions(t.db, { mock_exam_set_id: longMock.id }, 40, 'L');
   paths = {
+    longMock: longMock.title,
     practiceSets: `/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
     mockSets: `/mock-exams/${program.id}/papers/${paper.id}/exam-sets`,
     topicId: topic.id,
@@ -98,6 +102,34 @@ describe('a student on a 360 px phone', () => {
     await page.waitForURL('**/quiz/result/*');
     await page.getByText('5 Mar 2026').waitFor();
     await screenshotsAtBothWidths(page, 'result-date');
+  });
+
+  it('gives every control of a running mock a 44 px target under a header of at most 80 px', async () => {
+    await page.goto(`${t.url}${paths.mockSets}`);
+    await page.getByRole('link', { name: `Start ${paths.longMock}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByTestId('countdown').waitFor();
+
+    const header = await page.locator('header').boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(80);
+    const controls = page.locator('button:visible, [role="radio"]:visible');
+    const small: string[] = [];
+    for (const control of await controls.all()) {
+      const box = await control.boundingBox();
+      if (box && (box.width < 44 || box.height < 44))
+        small.push(`${(await control.innerText()).trim()} ${box.width}x${box.height}`);
+    }
+    expect(small).toEqual([]);
+    expect(await controls.count()).toBeGreaterThan(40);
+
+    // Quit & Submit is a plain button in the header, not a red one beside the answers.
+    const quit = page.getByRole('button', { name: 'Quit & Submit' });
+    const [r, g] = (await quit.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .match(/\d+/g)!
+      .map(Number);
+    expect(r - g).toBeLessThan(60);
+    expect(await quit.evaluate((el) => Boolean(el.closest('header')))).toBe(true);
+    await screenshotsAtBothWidths(page, 'mock-phone');
   });
 
   it('says a bookmarked topic is no longer available once it is deactivated', async () => {

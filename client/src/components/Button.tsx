@@ -14,8 +14,9 @@ const VARIANTS: Record<Variant, string> = {
 export const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-500';
 
+// min-h-11: every button is at least 44 px tall, a finger's tap target on a phone (WCAG 2.5.5).
 export function buttonClass(variant: Variant = 'primary', extra = '') {
-  return `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${FOCUS_RING} ${VARIANTS[variant]} ${extra}`;
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${FOCUS_RING} ${VARIANTS[variant]} ${extra}`;
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

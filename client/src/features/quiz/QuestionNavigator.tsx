@@ -1,4 +1,5 @@
-// The question grid (SPEC 2, 9): 10 columns, answered questions highlighted, the current one ringed.
+// The question grid (SPEC 2, 9): answered questions highlighted, the current one ringed. Its
+// 10 columns hold from 640 px; a phone gets 6, so every cell stays a 44 px tap target.
 import { FOCUS_RING } from '../../components/Button';
 
 interface NavigatorProps {
@@ -12,10 +13,10 @@ export function QuestionNavigator({ total, current, isAnswered, onGo }: Navigato
   return (
     <nav
       aria-label="Question navigator"
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+      className="max-w-xl rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
     >
       <h2 className="mb-3 text-sm font-semibold">Questions</h2>
-      <ol className="grid grid-cols-10 gap-1">
+      <ol className="grid grid-cols-6 gap-1 sm:grid-cols-10">
         {Array.from({ length: total }, (_, i) => {
           const answered = isAnswered(i);
           return (
@@ -25,7 +26,7 @@ export function QuestionNavigator({ total, current, isAnswered, onGo }: Navigato
                 onClick={() => onGo(i)}
                 aria-current={i === current ? 'step' : undefined}
                 aria-label={`Question ${i + 1}${answered ? ', answered' : ', not answered'}`}
-                className={`flex aspect-square w-full items-center justify-center rounded text-xs font-medium ${FOCUS_RING} ${
+                className={`flex aspect-square min-h-11 w-full min-w-11 items-center justify-center rounded text-sm font-medium ${FOCUS_RING} ${
                   answered
                     ? 'bg-brand-700 text-white'
                     : 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200'

@@ -98,38 +98,51 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 select-none dark:bg-slate-900 dark:text-slate-100">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-800">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3">
-          <div className="min-w-0 flex-1">
-            <h1 className="line-clamp-2 font-semibold">{start.session.quiz_name}</h1>
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              {mock ? 'Mock Exam' : topicName ? `Practice · ${topicName}` : 'Practice'} · {answeredCount} of{' '}
-              {questions.length} answered
-            </p>
-          </div>
+      {/* Two short rows, under 80 px on a phone: the name, the clock and Quit & Submit (a plain
+          button, not a red one next to the answers), then the count and where the answers are. */}
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white px-4 py-1.5 dark:border-slate-700 dark:bg-slate-800">
+        <div className="mx-auto flex max-w-3xl items-center gap-2">
+          <h1
+            className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base"
+            title={start.session.quiz_name}
+          >
+            {start.session.quiz_name}
+          </h1>
           {secondsLeft !== null && (
             <p
               role="timer"
               aria-label={`Time left ${formatClock(secondsLeft)}`}
-              className={`flex items-center gap-1 rounded-lg px-3 py-1 font-mono text-lg font-semibold ${secondsLeft < LOW_TIME_SECONDS ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-slate-100 dark:bg-slate-700'}`}
+              className={`flex items-center gap-1 rounded-lg px-2 py-1 font-mono text-base font-semibold sm:text-lg ${secondsLeft < LOW_TIME_SECONDS ? 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300' : 'bg-slate-100 dark:bg-slate-700'}`}
               data-testid="countdown"
             >
               <Clock aria-hidden="true" className="h-4 w-4" />
               {formatClock(secondsLeft)}
             </p>
           )}
-          <Button variant="danger" onClick={() => setConfirming(true)} disabled={locked}>
+          <Button
+            variant="secondary"
+            className="shrink-0 px-3"
+            onClick={() => setConfirming(true)}
+            disabled={locked}
+          >
             Quit &amp; Submit
           </Button>
         </div>
-        {mock && (
-          <div className="mx-auto mt-1 max-w-5xl">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-x-2 text-xs text-slate-500 dark:text-slate-400">
+          <span>
+            {/* The kind of quiz is plain from the clock on a phone; the row keeps to one line there. */}
+            <span className="hidden sm:inline">
+              {mock ? 'Mock Exam' : topicName ? `Practice · ${topicName}` : 'Practice'} ·{' '}
+            </span>
+            {answeredCount} of {questions.length} answered
+          </span>
+          {mock && (
             <SaveStatus state={saveState} hasAnswers={answeredCount > 0} onRetry={() => queue?.retryNow()} />
-          </div>
-        )}
+          )}
+        </div>
       </header>
 
-      <main className="mx-auto grid max-w-5xl gap-4 p-4 lg:grid-cols-[1fr_18rem]">
+      <main className="mx-auto grid max-w-3xl gap-4 p-4">
         <div className="space-y-4">
           {submitter.phase !== 'idle' && (
             <div

@@ -42,7 +42,8 @@ export function SaveStatus({ state, hasAnswers, onRetry }: SaveStatusProps) {
         <button
           type="button"
           onClick={onRetry}
-          className="rounded underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          // A 44 px tap target whose negative margin keeps the header row as short as its text.
+          className="-my-3.5 min-h-11 rounded px-2 underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           Retry now
         </button>
