@@ -1,4 +1,5 @@
-// A student's rough edges on a 360 x 740 phone (issue 18, points 5, 6 and 7): the notification
+// A student's rough edges on a 360 x 740 phone (issue 18, points 3, 5, 6 and 7): form errors are
+// seen and focused, the notification
 // panel fits the screen, dates read day month year, counts have the right plural, a bookmarked
 // topic that was deactivated says so instead of offering a retry that can never work, and the mock
 // screen has finger-sized targets under a short header.
@@ -141,5 +142,65 @@ describe('a student on a 360 px phone', () => {
     await page.getByRole('link', { name: 'Back to Practice Tests' }).click();
     await page.waitForURL('**/practice-tests');
     expect(errors.filter((e) => e !== NOT_FOUND)).toEqual([]);
+  });
+});
+
+describe('form errors on a 360 px phone', () => {
+  /** The element has focus, and the message is on screen, not above or below it. */
+  async function expectSeen(p: Page, message: string, focusedLabel: string) {
+    const alert = p.getByRole('alert').filter({ hasText: message });
+    await alert.waitFor();
+    const box = (await alert.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    const focused = await p.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el?.labels?.[0]?.textContent?.trim() ?? el?.tagName;
+    });
+    expect(focused).toBe(focusedLabel);
+  }
+
+  it('scrolls to the message and focuses the field in error after Create Account', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const p = await context.newPage();
+    p.setDefaultTimeout(10_000);
+    await p.goto(`${t.url}/register`);
+    await p.getByLabel('Full name').fill('Kofi Boateng');
+    await p.getByLabel('Email').fill('kofi.boateng@example.com');
+    await p.getByLabel('Password', { exact: true }).fill('Kente-Weaver-2024');
+    await p.getByLabel('Confirm password').fill('Kente-Weaver-2025');
+    await p.getByLabel('Date of birth').pressSequentially('20000101');
+    await p.getByLabel('Gender').selectOption('Male');
+    await p.getByLabel('Region of institution').selectOption('Volta');
+    await p.getByLabel('Program of study').fill('General Nursing');
+    await p.getByRole('combobox', { name: 'School' }).fill('Ho Nurses');
+    await p.getByRole('button', { name: 'Create Account' }).click();
+    await expectSeen(p, 'Passwords do not match', 'Confirm password');
+
+    // A field the schema refuses: its own message sits under it, and it is focused and on screen.
+    await p.getByLabel('Confirm password').fill('Kente-Weaver-2024');
+    await p.getByLabel('Date of birth').fill('');
+    await p.getByLabel('Date of birth').pressSequentially('21000101');
+    await p.getByRole('button', { name: 'Create Account' }).scrollIntoViewIfNeeded();
+    await p.getByRole('button', { name: 'Create Account' }).click();
+    const birthDate = p.getByLabel('Date of birth');
+    await p.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    expect(await birthDate.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await birthDate.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    await context.close();
+  });
+
+  it('focuses the password after a refused sign-in, with the message announced', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const p = await context.newPage();
+    p.setDefaultTimeout(10_000);
+    await p.goto(`${t.url}/login`);
+    await p.getByLabel('Email').fill(STUDENT.email);
+    await p.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await p.getByRole('button', { name: 'Sign In' }).click();
+    await expectSeen(p, 'Unable to log in', 'Password');
+    await context.close();
   });
 });

@@ -57,6 +57,12 @@ export function firstServerMessage(err: unknown, fields: string[], fallback: str
   return message && !message.startsWith('[') ? message : fallback;
 }
 
+/** Which of the listed fields the server's first message is about, if any. */
+export function firstServerField<F extends string>(err: unknown, fields: F[]): F | undefined {
+  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } | null } | null)?.data;
+  return fields.find((field) => data?.fieldErrors?.[field]?.length);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();

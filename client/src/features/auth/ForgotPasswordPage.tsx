@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { Alert } from '../../components/Alert';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button, buttonClass } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { firstServerMessage } from '../../lib/session';
@@ -13,6 +14,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { scopeRef, reveal } = useRevealErrors();
   const request = trpc.auth.requestPasswordReset.useMutation();
 
   async function onSubmit(e: FormEvent) {
@@ -23,6 +25,7 @@ export default function ForgotPasswordPage() {
       setSentTo(email.trim());
     } catch (err) {
       setError(firstServerMessage(err, ['email'], 'Failed to send reset email. Please try again.'));
+      reveal('Email');
     }
   }
 
@@ -64,7 +67,7 @@ export default function ForgotPasswordPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Enter your e-mail and we&apos;ll send you a link to reset it.
       </p>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Email"

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
@@ -20,6 +21,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const resend = trpc.auth.resendVerification.useMutation();
+  const { scopeRef, reveal } = useRevealErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -32,6 +34,7 @@ export default function LoginPage() {
     } catch (err) {
       setError((err as Error).message);
       setSubmitting(false);
+      reveal('Password');
     }
   }
 
@@ -41,7 +44,7 @@ export default function LoginPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Sign in to continue your exam preparation.
       </p>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4" noValidate={false}>
         {error && (
           <Alert tone="error">
             <p>{error}</p>

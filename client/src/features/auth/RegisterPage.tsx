@@ -9,7 +9,8 @@ import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { firstServerMessage, useSession } from '../../lib/session';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
+import { firstServerField, firstServerMessage, useSession } from '../../lib/session';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
 import { maskDate } from '../../lib/dateMask';
 import { SchoolField } from './SchoolField';
@@ -36,6 +37,7 @@ export default function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { scopeRef, reveal } = useRevealErrors();
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -44,6 +46,7 @@ export default function RegisterPage() {
     setError(null);
     if (form.password1 !== form.password2) {
       setError('Passwords do not match');
+      reveal('Confirm password');
       return;
     }
     const parsed = registerInput.safeParse(form);
@@ -54,6 +57,7 @@ export default function RegisterPage() {
         errors[key] ??= issue.message;
       }
       setFieldErrors(errors);
+      reveal();
       return;
     }
     setFieldErrors({});
@@ -71,6 +75,8 @@ export default function RegisterPage() {
           'Registration failed. Please try again.',
         ),
       );
+      const field = firstServerField(err, ['email', 'password1']);
+      reveal(field === 'email' ? 'Email' : field === 'password1' ? 'Password' : undefined);
       setSubmitting(false);
     }
   }
@@ -81,7 +87,7 @@ export default function RegisterPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Free to start. No credit card needed.
       </p>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

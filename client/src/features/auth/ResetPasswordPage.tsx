@@ -5,6 +5,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
@@ -15,12 +16,14 @@ export default function ResetPasswordPage() {
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
+  const { scopeRef, reveal } = useRevealErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     if (password1 !== password2) {
       setError('Passwords do not match');
+      reveal('Confirm new password');
       return;
     }
     try {
@@ -29,6 +32,7 @@ export default function ResetPasswordPage() {
       setError(
         firstServerMessage(err, ['new_password1', 'token'], 'Failed to reset password. Please try again.'),
       );
+      reveal('New password');
     }
   }
 
@@ -55,7 +59,7 @@ export default function ResetPasswordPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Choose a password you don&apos;t use anywhere else.
       </p>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <PasswordField
           label="New password"

@@ -5,7 +5,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
-import { firstServerMessage } from '../../lib/session';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
+import { firstServerField, firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 const SUCCESS_MS = 5000;
@@ -18,6 +19,7 @@ export function ChangePasswordForm() {
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const { scopeRef, reveal } = useRevealErrors();
 
   useEffect(() => {
     if (!success) return;
@@ -31,6 +33,7 @@ export function ChangePasswordForm() {
     setSuccess(null);
     if (password1 !== password2) {
       setError('New passwords do not match');
+      reveal('Confirm new password');
       return;
     }
     try {
@@ -45,11 +48,12 @@ export function ChangePasswordForm() {
       setSuccess('Password changed successfully.');
     } catch (err) {
       setError(firstServerMessage(err, ['old_password', 'new_password1', 'new_password2'], CHANGE_FAILED));
+      reveal(firstServerField(err, ['old_password']) ? 'Current password' : 'New password');
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       <PasswordField

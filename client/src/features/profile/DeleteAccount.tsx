@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
@@ -30,6 +31,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   const remove = trpc.profile.delete.useMutation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { scopeRef, reveal } = useRevealErrors();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -41,12 +43,13 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       navigate('/', { replace: true });
     } catch (err) {
       setError(firstServerMessage(err, ['password'], 'Failed to delete your account. Please try again.'));
+      reveal('Password');
     }
   }
 
   return (
     <Modal title="Delete your account?" onClose={onClose} alert>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Your profile and every result will be deleted for good. Enter your password to confirm.
         </p>

@@ -5,6 +5,7 @@ import User from 'lucide-react/icons/user';
 import { GENDERS, REGIONS } from '../../../../shared/domain/regions';
 import { profileUpdateInput } from '../../../../shared/schemas/auth';
 import { Alert } from '../../components/Alert';
+import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { INPUT_CLASS, TextField } from '../../components/TextField';
@@ -23,6 +24,7 @@ export function ProfileTab() {
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileForm, string>>>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { scopeRef, reveal } = useRevealErrors<HTMLElement>();
   if (!user) return null;
   const values = form ?? formFromProfile(user);
   const set = (key: keyof ProfileForm) => (value: string) => setForm({ ...values, [key]: value });
@@ -43,6 +45,7 @@ export function ProfileTab() {
       const next: Partial<Record<keyof ProfileForm, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof ProfileForm] ??= issue.message;
       setErrors(next);
+      reveal();
       return;
     }
     setErrors({});
@@ -71,12 +74,16 @@ export function ProfileTab() {
           'Failed to update profile. Please try again.',
         ),
       });
+      reveal();
     }
   }
 
   return (
     <div className="space-y-6">
-      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
+      <section
+        ref={scopeRef}
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+      >
         <div className="flex flex-wrap items-center gap-4">
           {user.avatar ? (
             <img src={user.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
