@@ -1,6 +1,7 @@
 // Issue 16 §4 over the real HTTP stack and a real SMTP server: account mail per recipient is
 // capped, and no live link stays in the outbox (nor in the log once SMTP has it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as scrubOutbox from '../../db/migrations/0003_mail_outbox_scrub';
 import { linkIn, STUDENT, startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer | undefined;
@@ -93,5 +94,23 @@ describe('secret links at rest', () => {
     expect(row.text_body).not.toContain(token);
     const landing = await fetch(link, { redirect: 'manual' });
     expect(landing.headers.get('location')).toBe('/email-verified');
+  });
+});
+
+describe('migration 0003', () => {
+  it('removes the bodies of outbox rows written before, which held live links', async () => {
+    t = await startTestServer();
+    await t.api('POST', '/api/auth/registration/', { body: STUDENT });
+    const link = linkIn((await t.waitForMail(STUDENT.email, /Confirm/)).text);
+    await scrubOutbox.down(t.db);
+    // A row as the old code wrote it: the live link in the body.
+    await t.db
+      .updateTable('mail_outbox')
+      .set({ text_body: `Confirm: ${link}` })
+      .execute();
+    await scrubOutbox.up(t.db);
+    const [row] = await outbox(t);
+    expect(row.text_body).toBe('[not stored]');
+    expect(row.to_address).toBe(STUDENT.email);
   });
 });
