@@ -9,8 +9,34 @@ import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
 
+/** SQLite gives -wal, -shm and journals the mode of the database file they belong to. */
+const SIDE_FILES = ['', '-wal', '-shm', '-journal'];
+
+/**
+ * The database holds password hashes and personal data: readable by its owner only, whatever the
+ * umask, like the JWT secret. A file an older version created 0644 is tightened at start.
+ */
+export function restrictToOwner(file: string) {
+  for (const suffix of SIDE_FILES) {
+    try {
+      fs.chmodSync(file + suffix, 0o600);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // A file owned by another user (EPERM) still opens; say so rather than refuse to start.
+      if (code === 'EPERM')
+        console.warn(`Could not make ${file + suffix} readable by its owner only (EPERM).`);
+      else if (code !== 'ENOENT') throw err;
+    }
+  }
+}
+
 export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // Created 0600 before SQLite opens it, so there is no moment it is readable by others.
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    restrictToOwner(file);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -4,10 +4,12 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001_create_schema';
 import * as m0002 from './migrations/0002_drop_result_answers';
+import * as m0003 from './migrations/0003_mail_outbox_scrub';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
   '0002_drop_result_answers': m0002,
+  '0003_mail_outbox_scrub': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,36 @@
 // SQL about users. Functions take the database first (Kysely's example style).
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
-import type { NewUser, User, UserUpdate } from '../../db/schema';
+import type { Database, NewUser, User, UserUpdate } from '../../db/schema';
+
+/** Refused: the change would leave the app without an active admin. */
+export class LastAdminError extends Error {
+  constructor() {
+    super('This is the only admin: make another user an admin first.');
+  }
+}
+
+/**
+ * True for the row of the only active admin. Checked inside the statement that deletes or demotes,
+ * so two admins removing themselves at once cannot both pass (SQLite runs one writer at a time).
+ */
+function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
+  const isAdmin = eb.or([eb('users.is_staff', '=', 1), eb('users.is_superuser', '=', 1)]);
+  return eb.and([
+    isAdmin,
+    eb('users.is_active', '=', 1),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('users as other')
+          .select('other.id')
+          .whereRef('other.id', '!=', 'users.id')
+          .where('other.is_active', '=', 1)
+          .where((o) => o.or([o('other.is_staff', '=', 1), o('other.is_superuser', '=', 1)])),
+      ),
+    ),
+  ]);
+}
 
 export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -38,12 +68,25 @@ export async function insertUser(db: DB, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Updates a user; a patch that could take away admin rights is refused for the last admin. */
 export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<User> {
-  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  let query = db.updateTable('users').set(patch).where('id', '=', id);
+  const demotes = patch.is_staff === 0 || patch.is_superuser === 0 || patch.is_active === 0;
+  if (demotes) query = query.where((eb) => eb.not(isLastAdmin(eb)));
+  const user = await query.returningAll().executeTakeFirst();
+  if (user) return user;
+  if (demotes && (await findUserById(db, id))) throw new LastAdminError();
+  throw new Error(`No user ${id}`);
 }
 
-export async function deleteUser(db: DB, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/** Deletes a user unless they are the last active admin; false when refused (or not found). */
+export async function deleteUserUnlessLastAdmin(db: DB, id: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where((eb) => eb.not(isLastAdmin(eb)))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }
 
 export async function countAdmins(db: DB): Promise<number> {

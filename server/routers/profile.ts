@@ -1,9 +1,11 @@
 // The signed-in user's own profile (SPEC 7, /profile/), and deleting the account.
 import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/auth';
 import { fieldError } from '../errors';
-import { deleteUser, toProfile, updateUser } from '../queries/users';
+import { deleteUserUnlessLastAdmin, toProfile, updateUser } from '../queries/users';
 import { verifyPassword } from '../services/passwords';
 import { authedProcedure, router } from '../trpc';
+
+const LAST_ADMIN = 'You are the only admin: make another user an admin before deleting this account.';
 
 export const profileRouter = router({
   get: authedProcedure.query(({ ctx }) => toProfile(ctx.user)),
@@ -23,7 +25,9 @@ export const profileRouter = router({
     if (!(await verifyPassword(ctx.user.password_hash, input.password))) {
       throw fieldError('password', 'The password is not correct.');
     }
-    await deleteUser(ctx.db, ctx.user.id);
+    if (!(await deleteUserUnlessLastAdmin(ctx.db, ctx.user.id))) {
+      throw fieldError('non_field_errors', LAST_ADMIN, 'CONFLICT');
+    }
     return { detail: 'Your account and all its results have been deleted.' };
   }),
 });

@@ -11,7 +11,12 @@ import {
 } from '../queries/authTokens';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../queries/users';
 import type { loginInput, registerInput, resetConfirmInput } from '../../shared/schemas/auth';
-import { sendAlreadyRegisteredMail, sendVerificationMail, userIdFromUidb64 } from './accountMail';
+import {
+  deliverLater,
+  queueAlreadyRegisteredMail,
+  queueVerificationMail,
+  userIdFromUidb64,
+} from './accountMail';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 
@@ -20,28 +25,38 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   if (problem) throw fieldError('password1', problem);
   // Hash in every branch so that an existing address takes the same time as a new one.
   const passwordHash = await hashPassword(input.password1);
-  const existing = await findUserByEmail(ctx.db, input.email);
-  if (existing) {
-    if (existing.email_verified_at) sendAlreadyRegisteredMail(ctx, existing);
-    else await sendVerificationMail(ctx, existing);
-  } else {
-    const user = await insertUser(ctx.db, {
-      full_name: input.full_name,
+  const registration = {
+    full_name: input.full_name,
+    password_hash: passwordHash,
+    date_of_birth: input.date_of_birth,
+    gender: input.gender,
+    region_of_institution: input.region_of_institution,
+    program_of_study: input.program_of_study,
+    school: input.school,
+  };
+  // One transaction (SQLite's write lock): the link mailed belongs to the registration written.
+  const mail = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await findUserByEmail(trx, input.email);
+    if (existing?.email_verified_at) return queueAlreadyRegisteredMail(ctx, trx, existing);
+    if (existing) {
+      // An unverified address proves nothing: the latest registration replaces the earlier one
+      // (django-allauth's rule), whose links die, so a squatter's password can never become active.
+      const user = await updateUser(trx, existing.id, { ...registration, bio: '', avatar: null });
+      await expireOneTimeTokens(trx, 'email_verifications', user.id);
+      return queueVerificationMail(ctx, trx, user);
+    }
+    const user = await insertUser(trx, {
+      ...registration,
       email: input.email,
-      password_hash: passwordHash,
-      date_of_birth: input.date_of_birth,
-      gender: input.gender,
-      region_of_institution: input.region_of_institution,
-      program_of_study: input.program_of_study,
-      school: input.school,
       bio: '',
       avatar: null,
       email_verified_at: null,
       last_login: null,
       created_at: new Date().toISOString(),
     });
-    await sendVerificationMail(ctx, user);
-  }
+    return queueVerificationMail(ctx, trx, user);
+  });
+  deliverLater(ctx, mail);
   return { detail: 'Verification e-mail sent.' };
 }
 
@@ -65,12 +80,17 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>) {
 }
 
 export async function verifyEmail(ctx: Context, token: string) {
-  const userId = await consumeOneTimeToken(ctx.db, 'email_verifications', token);
-  if (userId === null) throw fieldError('token', 'This verification link is invalid or has expired.');
-  const user = await findUserById(ctx.db, userId);
-  if (user && !user.email_verified_at) {
-    await updateUser(ctx.db, userId, { email_verified_at: new Date().toISOString() });
-  }
+  // One transaction, so no registration can replace the password between the check and the write.
+  const verified = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumeOneTimeToken(trx, 'email_verifications', token);
+    if (userId === null) return false;
+    const user = await findUserById(trx, userId);
+    if (user && !user.email_verified_at) {
+      await updateUser(trx, userId, { email_verified_at: new Date().toISOString() });
+    }
+    return true;
+  });
+  if (!verified) throw fieldError('token', 'This verification link is invalid or has expired.');
   return { detail: 'Your e-mail address is verified. You can sign in now.' };
 }
 
@@ -88,8 +108,13 @@ export async function confirmPasswordReset(ctx: Context, input: z.output<typeof 
   if ((await consumeOneTimeToken(ctx.db, 'password_resets', input.token, user.id)) === null) {
     throw fieldError('token', BAD_RESET_LINK);
   }
-  await updateUser(ctx.db, user.id, { password_hash: passwordHash });
+  // The link came to the mailbox, which proves the address as well as a verification link does.
+  await updateUser(ctx.db, user.id, {
+    password_hash: passwordHash,
+    email_verified_at: user.email_verified_at ?? new Date().toISOString(),
+  });
   await expireOneTimeTokens(ctx.db, 'password_resets', user.id);
+  await expireOneTimeTokens(ctx.db, 'email_verifications', user.id);
   await revokeUserFamilies(ctx.db, user.id);
   return { detail: 'Password has been reset with the new password.' };
 }

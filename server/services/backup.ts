@@ -3,16 +3,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { DB } from '../../db/client';
+import { restrictToOwner, type DB } from '../../db/client';
 
 export async function backupDatabase(
   db: DB,
   databaseFile: string,
   backupDir: string,
 ): Promise<{ file: string; size: number }> {
-  fs.mkdirSync(backupDir, { recursive: true });
+  fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(backupDir, `app-${stamp}.db`);
+  // A copy of every password hash: created readable by the owner only, like the database.
+  fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
   // A separate connection: the backup API copies pages consistently while writers carry on.
   const source = new SQLite(databaseFile, { fileMustExist: true });
   try {
@@ -27,6 +29,7 @@ export async function backupDatabase(
   } finally {
     copy.close();
   }
+  restrictToOwner(file);
   const size = fs.statSync(file).size;
   await db
     .insertInto('backups')

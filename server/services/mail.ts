@@ -1,6 +1,6 @@
-// Outgoing mail. Every message is written to the outbox table first; with SMTP_URL set it is
-// then delivered through nodemailer, otherwise its text (with the link) goes to the log so a
-// fresh install works without a mail server.
+// Outgoing mail. Every message is first written to the outbox table, without its secret link;
+// with SMTP_URL set it is then delivered through nodemailer, otherwise its full text (with the
+// link) goes to the log so a fresh install works without a mail server.
 import nodemailer from 'nodemailer';
 import type { DB } from '../../db/client';
 import type { Logger } from '../logger';
@@ -11,27 +11,57 @@ export interface MailMessage {
   text: string;
 }
 
+/** What the outbox keeps in place of a link that signs in or verifies. */
+export const LINK_NOT_STORED = '[link not stored]';
+
+/**
+ * Writes a mail to the outbox unless its recipient already had `perHour` mails in the last hour:
+ * the row's id, or null when capped. One statement counts and inserts, so concurrent requests for
+ * one address cannot all pass the count.
+ */
+export async function queueMail(
+  db: DB,
+  mail: { to: string; subject: string; storedText: string },
+  perHour: number,
+): Promise<number | null> {
+  const now = new Date();
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+  const row = await db
+    .insertInto('mail_outbox')
+    .columns(['to_address', 'subject', 'text_body', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(mail.to).as('to_address'),
+          eb.val(mail.subject).as('subject'),
+          eb.val(mail.storedText).as('text_body'),
+          eb.val(now.toISOString()).as('created_at'),
+        ])
+        .where(
+          (eb) =>
+            eb
+              .selectFrom('mail_outbox')
+              .select((s) => s.fn.countAll<number>().as('n'))
+              .where('to_address', '=', mail.to)
+              .where('created_at', '>', hourAgo),
+          '<',
+          perHour,
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Hands a queued mail (its outbox row id and full text) to SMTP, or prints it to the log. */
+  deliver(id: number, message: MailMessage): Promise<void>;
 }
 
 export function createMailer(db: DB, opts: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
-    async send(message) {
-      const now = new Date().toISOString();
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          created_at: now,
-          sent_at: null,
-          error: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    async deliver(id, message) {
       if (!transport) {
         opts.logger.info(`[mail outbox] to ${message.to}: ${message.subject}\n${message.text}`);
         return;
@@ -41,11 +71,11 @@ export function createMailer(db: DB, opts: { smtpUrl?: string; from: string; log
         await db
           .updateTable('mail_outbox')
           .set({ sent_at: new Date().toISOString() })
-          .where('id', '=', row.id)
+          .where('id', '=', id)
           .execute();
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        await db.updateTable('mail_outbox').set({ error }).where('id', '=', row.id).execute();
+        await db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute();
         opts.logger.error(`[mail] delivery to ${message.to} failed: ${error}`);
       }
     },

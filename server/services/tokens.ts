@@ -65,11 +65,13 @@ export class TokenSigner {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        // jose accepts a token without exp (valid forever) unless the claim is required.
+        requiredClaims: ['exp', 'sub'],
       });
       const userId = Number(payload.sub);
       if (payload.kind !== kind || typeof payload.fam !== 'string' || !Number.isSafeInteger(userId))
         return null;
-      return { userId, familyId: payload.fam, kind, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      return { userId, familyId: payload.fam, kind, expiresAt: new Date(payload.exp! * 1000) };
     } catch {
       return null;
     }
