@@ -133,6 +133,49 @@ describe('a student on a 360 px phone', () => {
     await screenshotsAtBothWidths(page, 'mock-phone');
   });
 
+  it('asks before leaving a running mock, offers Resume with the time left, and reopens where the student was', async () => {
+    // The mock of the test before is running at question 1.
+    await page.locator('[data-option="A"]').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Question 2 of 40').waitFor();
+    await page.getByText('All answers saved').waitFor();
+
+    await page.goBack();
+    const leave = page.getByRole('alertdialog', { name: 'Leave the exam?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay in the exam' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(page.url()).toContain('/quiz/mock/');
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`**${paths.mockSets}`);
+
+    const resume = page.getByRole('link', {
+      name: new RegExp(`^Resume ${paths.longMock}, \\d\\d:\\d\\d left$`),
+    });
+    expect(await resume.innerText()).toMatch(/^Resume, (29|30):\d\d left$/);
+    await resume.click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Resume/ })
+      .click();
+    await page.getByText('Question 2 of 40').waitFor();
+
+    // When the clock runs out the exam is submitted, and the result says why.
+    await t.db
+      .updateTable('quiz_sessions')
+      .set({ deadline_at: new Date(Date.now() + 3000).toISOString() })
+      .where('quiz_name', '=', paths.longMock)
+      .execute();
+    await page.reload();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Resume/ })
+      .click();
+    await page.waitForURL('**/quiz/result/*', { timeout: 15_000 });
+    await page.getByText('Time ran out: your exam was submitted automatically').waitFor();
+  });
+
   it('says a bookmarked topic is no longer available once it is deactivated', async () => {
     await t.db.updateTable('topics').set({ is_active: 0 }).where('id', '=', paths.topicId).execute();
     await page.goto(`${t.url}${paths.practiceSets}`);

@@ -271,6 +271,9 @@ describe('student journey', () => {
     expect(after).toBeLessThanOrEqual(before);
     expect(before - after).toBeLessThan(15);
     for (const n of [1, 2, 3]) await page.getByRole('button', { name: `Question ${n}, answered` }).waitFor();
+    // Resume opens at the first unanswered question.
+    await page.getByText(`Question 4 of ${MOCK_QUESTIONS}`).waitFor();
+    await page.getByRole('button', { name: 'Question 1, answered' }).click();
     expect(await option('A').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Question 2, answered' }).click();
     expect(await option('C').getAttribute('aria-checked')).toBe('true');

@@ -110,6 +110,18 @@ const pastDeadlineOfUser = reusableQuery((db: DB, p: { cutoff: string; userId: n
   pastDeadline(db, p.cutoff).where('user_id', '=', p.userId),
 );
 
+/** A student's mocks under way (unsubmitted, deadline ahead): which sets, and until when. */
+export function openMockSessions(db: DB, userId: number, now: string) {
+  return db
+    .selectFrom('quiz_sessions')
+    .select(['quiz_id', 'deadline_at'])
+    .where('user_id', '=', userId)
+    .where('quiz_type', '=', 'mock')
+    .where('submitted_at', 'is', null)
+    .where('deadline_at', '>', now)
+    .execute();
+}
+
 /** Unsubmitted sessions whose deadline is before `cutoff` (all students, or one). */
 export function sessionsPastDeadline(db: DB, cutoff: string, userId?: number): Promise<QuizSession[]> {
   if (userId === undefined) return pastDeadline(db, cutoff).execute();

@@ -21,11 +21,24 @@ export function resultsQuery(db: DB) {
       'quiz_sessions.quiz_type',
       'quiz_sessions.quiz_id',
       'quiz_sessions.quiz_name',
+      'quiz_sessions.deadline_at',
+      'quiz_sessions.submitted_at',
       'users.full_name as user_name',
     ]);
 }
 
 type ResultRow = Awaited<ReturnType<ReturnType<typeof resultsQuery>['executeTakeFirstOrThrow']>>;
+
+/**
+ * Graded because the clock ran out rather than submitted by the student: by the server's sweep
+ * after the deadline, or by the browser at zero. The browser's clock counts whole seconds from
+ * the server's figure, so its zero can come up to a second or two before the deadline itself.
+ */
+const CLOCK_SLACK_MS = 5000;
+function ranOutOfTime(deadline: string | null, submitted: string | null): boolean {
+  if (deadline === null || submitted === null) return false;
+  return new Date(submitted).getTime() >= new Date(deadline).getTime() - CLOCK_SLACK_MS;
+}
 
 /** The Result shape of the contract (SPEC 3 "Quiz result"). */
 export function toResult(r: ResultRow) {
@@ -43,6 +56,7 @@ export function toResult(r: ResultRow) {
       quiz_id: r.quiz_id,
       quiz_name: r.quiz_name,
       user_name: r.user_name,
+      timed_out: ranOutOfTime(r.deadline_at, r.submitted_at),
     },
   };
 }

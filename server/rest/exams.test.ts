@@ -111,6 +111,7 @@ describe('REST exam paths', () => {
       quiz_type: 'mock',
       quiz_name: 'Mock Exam 1',
       user_name: 'Ama Mensah',
+      timed_out: false,
     });
     const detail = await t.api<Json>('GET', `/api/exams/results/${submit.body.id}/`, { token });
     expect(detail.body).toEqual({ ...submit.body, user_answers: review.body.user_answers });

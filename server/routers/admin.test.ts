@@ -146,6 +146,7 @@ describe('admin views', () => {
       quiz_id: cat.practiceSet.id,
       quiz_name: 'Practice Set 1',
       user_name: 'Ama Mensah',
+      timed_out: false,
       user_email: 'ama.mensah@example.com',
       program_id: cat.program.id,
       program_name: 'General Nursing',

@@ -213,6 +213,7 @@ describe('mock sessions', () => {
         quiz_id: cat.mockSet.id,
         quiz_name: 'Mock Exam 1',
         user_name: 'Ama Mensah',
+        timed_out: false,
       },
     });
     const review = await api.query<Review>('results.byId', { id: res.data.id });
@@ -355,6 +356,7 @@ describe('mock sessions', () => {
       total_questions: 5,
       percentage: 20,
       time_spent_minutes: 30,
+      session: { timed_out: true },
     });
     const saved = await t.db.selectFrom('session_answers').select(['question_id']).execute();
     expect(saved).toEqual([{ question_id: q1.id }]);
@@ -421,6 +423,22 @@ describe('mock sessions', () => {
     const list = await api.query<Out['results']['list']>('results.list');
     expect(list.data.map((r) => r.session.id)).toEqual([id2, id]);
     expect(list.data[0]).toMatchObject({ percentage: 0, time_spent_minutes: 30 });
+    expect(list.data.map((r) => r.session.timed_out)).toEqual([true, true]);
+  });
+
+  it("lists a student's own mocks under way with the seconds left, for Resume", async () => {
+    const id = (await startMock()).data.session.id;
+    const open = await api.query<Out['quiz']['openMocks']>('quiz.openMocks');
+    expect(open.data).toEqual([{ quiz_id: cat.mockSet.id, seconds_left: expect.any(Number) }]);
+    expect(open.data[0].seconds_left).toBeGreaterThan(29 * 60);
+    expect(open.data[0].seconds_left).toBeLessThanOrEqual(30 * 60);
+
+    const other = rpc(t, (await signUpAndIn(t, { email: 'kofi@example.com', full_name: 'Kofi' })).access);
+    expect((await other.query('quiz.openMocks')).data).toEqual([]);
+
+    const done = await api.mutate<Detail>('quiz.submit', { session_id: id, answers: [] });
+    expect(done.data.session.timed_out).toBe(false);
+    expect((await api.query('quiz.openMocks')).data).toEqual([]);
   });
 
   it('resumes after a restart of the server: same questions, order, answers and time left', async () => {

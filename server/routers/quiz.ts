@@ -1,11 +1,13 @@
 // Taking a quiz (SPEC 2 quiz screen; DESIGN 2 mock exam integrity): the rules live in the
 // quizSessions service, this router only connects inputs to it.
 import { quizRefInput, saveAnswerInput, sessionIdInput, submitInput } from '../../shared/schemas/quiz';
-import { quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
+import { openMocks, quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
 import { authedProcedure, router } from '../trpc';
 
 export const quizRouter = router({
   info: authedProcedure.input(quizRefInput).query(({ ctx, input }) => quizInfo(ctx.db, ctx.user, input)),
+
+  openMocks: authedProcedure.query(({ ctx }) => openMocks(ctx.db, ctx.user)),
 
   start: authedProcedure.input(quizRefInput).mutation(({ ctx, input }) => startQuiz(ctx.db, ctx.user, input)),
 

@@ -56,6 +56,7 @@ describe('results', () => {
         quiz_id: cat.practiceSet.id,
         quiz_name: 'Practice Set 1',
         user_name: 'Ama Mensah',
+        timed_out: false,
       },
     });
 

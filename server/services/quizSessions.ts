@@ -26,6 +26,7 @@ import {
   savedAnswers,
   sessionsPastDeadline,
   upsertAnswers,
+  openMockSessions,
 } from '../queries/quiz';
 
 /** A submit or save this long after the deadline still counts: it covers a slow last request. */
@@ -254,6 +255,15 @@ export async function gradeExpiredSessions(
   return graded;
 }
 
+/** The student's mocks under way, for the mock list's Resume buttons: set id and seconds left. */
+export async function openMocks(db: DB, user: User, now = new Date()) {
+  const rows = await openMockSessions(db, user.id, iso(now));
+  return rows.map((r) => ({
+    quiz_id: r.quiz_id,
+    seconds_left: Math.max(0, Math.floor((ms(r.deadline_at!) - now.getTime()) / 1000)),
+  }));
+}
+
 /** The start modal's facts; starts nothing. */
 export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new Date()) {
   const quiz = await loadQuiz(db, ref);
@@ -410,6 +420,8 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
       quiz_type: session.quiz_type,
       quiz_id: session.quiz_id,
       quiz_name: session.quiz_name,
+      deadline_at: session.deadline_at,
+      submitted_at: graded.written.created_at,
       user_name: user.full_name,
     });
   }

@@ -1,8 +1,9 @@
 // Routes by session state (SPEC 2): signed-out pages, the student area, the admin area. Every
 // page is its own lazy chunk, so the landing and login pages download only what they need and a
-// student's download never carries the admin area.
+// student's download never carries the admin area. A data router (one splat route around the
+// session's own <Routes>) so a page can hold navigation with useBlocker (a running mock).
 import { Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { lazyPage } from '../lib/lazyPage';
@@ -51,14 +52,18 @@ function RoutesForSession() {
   return user.userType === 'admin' ? <AdminRoutes /> : <StudentArea />;
 }
 
-export function AppRouter() {
+function Root() {
   return (
-    <BrowserRouter>
-      <PageErrorBoundary>
-        <Suspense fallback={<LoadingScreen />}>
-          <RoutesForSession />
-        </Suspense>
-      </PageErrorBoundary>
-    </BrowserRouter>
+    <PageErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        <RoutesForSession />
+      </Suspense>
+    </PageErrorBoundary>
   );
+}
+
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
 }

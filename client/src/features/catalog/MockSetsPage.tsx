@@ -1,6 +1,7 @@
 // Mock wizard step 3: the paper's exam sets; starting one opens /quiz/mock/{id}.
 import { Link, useParams } from 'react-router-dom';
 import { plural } from '../../../../shared/domain/display';
+import { formatClock } from '../../hooks/useCountdown';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
@@ -15,6 +16,9 @@ export default function MockSetsPage() {
   const programId = idParam(params.programId);
   const paperId = idParam(params.paperId);
   const sets = trpc.catalog.mockExams.useQuery({ paperId });
+  // A mock under way is resumed, not started again: its button says so, with the time left.
+  const open = trpc.quiz.openMocks.useQuery(undefined, { staleTime: 0 });
+  const secondsLeft = new Map(open.data?.map((m) => [m.quiz_id, m.seconds_left]));
   const crumbs = useTrail('mock', { programId, paperId });
   return (
     <div className="mx-auto max-w-5xl">
@@ -38,13 +42,23 @@ export default function MockSetsPage() {
                 description={s.description}
                 facts={[plural(s.total_questions, 'question'), plural(s.time_limit_minutes, 'minute')]}
                 action={
-                  <Link
-                    to={`/quiz/mock/${s.id}`}
-                    className={buttonClass('primary', 'w-full')}
-                    aria-label={`Start ${s.title}`}
-                  >
-                    Start Exam
-                  </Link>
+                  secondsLeft.has(s.id) ? (
+                    <Link
+                      to={`/quiz/mock/${s.id}`}
+                      className={buttonClass('primary', 'w-full')}
+                      aria-label={`Resume ${s.title}, ${formatClock(secondsLeft.get(s.id)!)} left`}
+                    >
+                      Resume, {formatClock(secondsLeft.get(s.id)!)} left
+                    </Link>
+                  ) : (
+                    <Link
+                      to={`/quiz/mock/${s.id}`}
+                      className={buttonClass('primary', 'w-full')}
+                      aria-label={`Start ${s.title}`}
+                    >
+                      Start Exam
+                    </Link>
+                  )
                 }
               />
             ))}

@@ -1,13 +1,14 @@
 // A started quiz (SPEC 2, 4): questions, Previous/Next, the navigator, Quit & Submit, and for a
 // mock the server-deadline countdown, the saved-as-you-go answers and the automatic submit.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
 import Clock from 'lucide-react/icons/clock';
 import { minutesFromSeconds } from '../../../../shared/domain/grading';
 import { Button } from '../../components/Button';
 import { useBlockCopy } from '../../hooks/useBlockCopy';
 import { readPending } from './answerQueue';
 import { ConfirmSubmitDialog } from './ConfirmSubmitDialog';
+import { LeaveMockDialog } from './LeaveMockDialog';
 import { QuestionNavigator } from './QuestionNavigator';
 import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
@@ -26,13 +27,19 @@ function initialAnswers(start: QuizStart, mock: boolean): Record<number, Letter>
   return answers;
 }
 
+/** A resumed quiz opens at its first unanswered question (the first one when all are answered). */
+function firstUnanswered(start: QuizStart, answers: Record<number, Letter>): number {
+  const index = start.questions.findIndex((q) => !answers[q.id]);
+  return index === -1 ? 0 : index;
+}
+
 export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?: string }) {
   useBlockCopy();
   const navigate = useNavigate();
   const mock = start.session.quiz_type === 'mock';
   const { questions } = start;
-  const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState(() => initialAnswers(start, mock));
+  const [index, setIndex] = useState(() => firstUnanswered(start, answers));
   const [checked, setChecked] = useState<Set<number>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
   const [startedAt] = useState(() => Date.now());
@@ -47,7 +54,15 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   }, []);
   const { state: saveState, queue, enqueue } = useAnswerQueue(mock ? start.session.id : null, resync);
 
+  // Leaving a running mock asks first; the way to the result after a submit is never held.
+  const finished = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      mock && !finished.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
   const onDone = (resultId: number) => {
+    finished.current = true;
     queue?.clear();
     navigate(`/quiz/result/${resultId}`, { replace: true });
   };
@@ -187,6 +202,9 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
           onGo={setIndex}
         />
       </main>
+      {blocker.state === 'blocked' && (
+        <LeaveMockDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+      )}
       {confirming && (
         <ConfirmSubmitDialog
           unanswered={unanswered}

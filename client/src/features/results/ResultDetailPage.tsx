@@ -59,6 +59,11 @@ export default function ResultDetailPage() {
           <span className="text-sm text-slate-500 dark:text-slate-400">{formatDate(r.created_at)}</span>
         </div>
         <h1 className="mt-2 text-2xl font-bold">{r.session.quiz_name}</h1>
+        {r.session.timed_out && (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Time ran out: your exam was submitted automatically with the answers saved by then.
+          </p>
+        )}
         <div className="mt-4 flex items-center gap-4">
           <GradeChip percentage={r.percentage} large />
           <div>
