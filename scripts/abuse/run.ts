@@ -1,6 +1,6 @@
 // The abuse run as a function the CLI (npm run abuse) and the test share: start the built server,
 // replay each attack of issue 16 against it in turn, and say what held.
-import { availability } from './attacks/availability';
+import { availability, endlessHeaders } from './attacks/availability';
 import { lastAdmin, resetLinks, squatting, tokenWithoutExp } from './attacks/accounts';
 import {
   forgedForwardedFor,
@@ -17,6 +17,7 @@ import { AbuseServer } from './server';
 /** In run order; the last admin goes last, since on code that lets it, it deletes the admin. */
 export const ATTACKS: Attack[] = [
   availability,
+  endlessHeaders,
   squatting,
   resetLinks,
   tokenWithoutExp,
