@@ -91,6 +91,8 @@ export class AbuseServer {
       server.trustProxy = 'true';
       await server.spawn();
     }
+    // The first-admin line is printed before the server listens; its pipe may lag the health answer.
+    for (let i = 0; i < 40 && !server.adminPassword; i++) await new Promise((r) => setTimeout(r, 50));
     if (!server.adminPassword) throw new Error(`No first-admin password in the server's log:\n${server.log}`);
     return server;
   }
@@ -118,7 +120,8 @@ export class AbuseServer {
     this.child = child;
     const keep = (d: Buffer) => {
       this.log = (this.log + d.toString()).slice(-20_000);
-      const admin = /First admin created: \S+ \/ (\S+)/.exec(this.log);
+      // "First admin created: <email> / <password>" today; any line naming the address, then the password.
+      const admin = new RegExp(`${ADMIN_EMAIL.replaceAll('.', '\\.')}\\s*/\\s*(\\S+)`).exec(this.log);
       if (admin && !this.adminPassword) this.adminPassword = admin[1];
     };
     child.stdout?.on('data', keep);
@@ -127,21 +130,30 @@ export class AbuseServer {
       this.exits.push({ at: Date.now(), how: signal ?? `exit ${code}`, log: this.log.slice(-1500) }),
     );
     return new Promise<void>((resolve, reject) => {
+      let done = false;
+      const finish = (err?: Error) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve();
+      };
       const timer = setTimeout(
-        () => reject(new Error(`server did not start:\n${this.log}`)),
+        () => finish(new Error(`server did not start:\n${this.log}`)),
         READY_TIMEOUT_MS,
       );
-      const ready = () => {
-        if (!/Serving on /.test(this.log)) return;
-        clearTimeout(timer);
-        child.stdout?.off('data', ready);
-        resolve();
+      child.once('exit', (code, signal) =>
+        finish(new Error(`server exited (${signal ?? code}) before it was ready:\n${this.log}`)),
+      );
+      // Ready when /api/health answers, whatever the start-up log says.
+      const poll = async () => {
+        while (!done) {
+          const health = await fetch(`${this.url}/api/health`).catch(() => null);
+          if (health?.ok) return finish();
+          await new Promise((r) => setTimeout(r, 100));
+        }
       };
-      child.stdout?.on('data', ready);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${signal ?? code}) before it was ready:\n${this.log}`));
-      });
+      void poll();
     });
   }
 
