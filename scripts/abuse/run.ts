@@ -1,0 +1,123 @@
+// The abuse run as a function the CLI (npm run abuse) and the test share: start the built server,
+// replay each attack of issue 16 against it in turn, and say what held.
+import { availability, endlessHeaders } from './attacks/availability';
+import { lastAdmin, resetLinks, squatting, tokenWithoutExp } from './attacks/accounts';
+import {
+  forgedForwardedFor,
+  hashingFairness,
+  natClass,
+  otherLimits,
+  perAccountThrottle,
+} from './attacks/limits';
+import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
+import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
+import { AbuseContext, type Attack, type AttackResult } from './context';
+import { AbuseServer } from './server';
+
+/** In run order; the last admin goes last, since on code that lets it, it deletes the admin. */
+export const ATTACKS: Attack[] = [
+  availability,
+  endlessHeaders,
+  squatting,
+  resetLinks,
+  tokenWithoutExp,
+  natClass,
+  perAccountThrottle,
+  forgedForwardedFor,
+  hashingFairness,
+  otherLimits,
+  mailFlood,
+  outbox,
+  cleanRefusals,
+  csvEncodings,
+  zipBomb,
+  practiceSessions,
+  privacyHeaders,
+  fileModes,
+  lastAdmin,
+];
+
+export interface AbuseOptions {
+  short: boolean;
+  /** Run only the attacks whose name contains one of these (case-insensitive). */
+  only?: string[];
+  log?: (line: string) => void;
+}
+
+export interface AbuseReport {
+  results: AttackResult[];
+  launch: string;
+  seconds: number;
+}
+
+function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gave up after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function selectAttacks(only: string[] | undefined): Attack[] {
+  if (!only?.length) return ATTACKS;
+  const chosen = ATTACKS.filter((a) => only.some((o) => a.name.toLowerCase().includes(o.toLowerCase())));
+  if (!chosen.length)
+    throw new Error(
+      `No attack matches ${only.join(', ')}; attacks: ${ATTACKS.map((a) => a.name).join(', ')}`,
+    );
+  return chosen;
+}
+
+export async function runAbuse(opts: AbuseOptions): Promise<AbuseReport> {
+  const say = opts.log ?? (() => {});
+  const attacks = selectAttacks(opts.only);
+  const t0 = Date.now();
+  const server = await AbuseServer.start();
+  const launch = `npm run ${server.launch.script}'s flags: node ${server.launch.nodeFlags.join(' ')}, TRUST_PROXY=${server.trustProxy}`;
+  say(`Server ${server.url} (pid ${server.pid}; ${launch}; data ${server.dataDir})`);
+  const ctx = new AbuseContext(server, opts.short, say);
+  const results: AttackResult[] = [];
+  try {
+    for (const attack of attacks) {
+      const restarted = await server.ensureAlive();
+      const started = Date.now();
+      say(`- ${attack.name}${restarted ? ' (the server had died: started again)' : ''}...`);
+      let got: AttackResult[];
+      try {
+        const out = await bounded(attack.run(ctx), (opts.short ? 120 : 300) * 1000);
+        got = Array.isArray(out) ? out : [out];
+      } catch (err) {
+        const died = server.alive ? '' : 'SERVER DIED; ';
+        got = [
+          {
+            name: attack.name,
+            held: false,
+            figures: `${died}could not run: ${err instanceof Error ? err.message : String(err)}`,
+          },
+        ];
+      }
+      for (const r of got) {
+        results.push(r);
+        say(
+          `  ${r.held ? 'held' : 'DID NOT HOLD'}: ${r.name}: ${r.figures} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return { results, launch, seconds: (Date.now() - t0) / 1000 };
+}
+
+export function table(report: AbuseReport): string {
+  const width = Math.max(...report.results.map((r) => r.name.length), 6);
+  const lines = [
+    `${'attack'.padEnd(width)}  outcome       figures`,
+    ...report.results.map(
+      (r) => `${r.name.padEnd(width)}  ${(r.held ? 'held' : 'DID NOT HOLD').padEnd(12)}  ${r.figures}`,
+    ),
+  ];
+  const held = report.results.filter((r) => r.held).length;
+  lines.push('', `${held} held, ${report.results.length - held} did not (${report.seconds.toFixed(0)} s)`);
+  return lines.join('\n');
+}
