@@ -1,5 +1,5 @@
-// The Express app without listen(): security headers, body limits, /api (REST shim), /trpc,
-// and the built client with its SPA fallback.
+// The Express app without listen(): security headers, bodies read per procedure, /api (REST
+// shim), /trpc, and the built client with its SPA fallback.
 import fs from 'node:fs';
 import path from 'node:path';
 import { compressResponses } from './compression';
@@ -12,13 +12,20 @@ import { appRouter } from './router';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { securityHeaders } from './securityHeaders';
+import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
+import { noStore, permissionsPolicy } from './http/privacyHeaders';
+import { bodyReader, trpcPaths } from './http/requestBodies';
+import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './trpcHttp';
 
-export const JSON_BODY_LIMIT = '100kb';
-export const UPLOAD_JSON_LIMIT = '10mb';
 const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 
-export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
+export interface AppOptions {
+  clientDir?: string;
+  bodyBudget?: BodyBudgetLimits;
+}
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
   // No ETag on JSON answers: they are per user and never asked for again with If-None-Match, and
@@ -26,12 +33,17 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // The client's files keep theirs (express.static sets its own).
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
-  app.use(securityHeaders(helmetOptions(deps.env)));
-  // The upload procedures carry a spreadsheet as base64; every other body stays small.
-  app.use(['/trpc/questions.upload', '/trpc/questions.preview'], express.json({ limit: UPLOAD_JSON_LIMIT }));
-  app.use(['/api', '/trpc'], express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(refuseMalformedUrls());
+  app.use(securityHeaders(helmetOptions(deps.env)), permissionsPolicy());
+  app.use(['/api', '/trpc'], noStore());
 
-  app.use('/api', restRouter(deps));
+  // Bodies are read per procedure, after the caller is known (server/http/requestBodies.ts).
+  const bodies = { deps, budget: new BodyBudget(opts.bodyBudget ?? DEFAULT_BODY_BUDGET), router: appRouter };
+  app.use('/trpc', bodyReader(bodies, trpcPaths));
+  app.use(
+    '/api',
+    restRouter(deps, (procedure) => bodyReader(bodies, () => [procedure])),
+  );
   const maxBatchSize = 20;
   const onError = logInternalErrors(deps.logger);
   app.use(
@@ -49,6 +61,9 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
       createContext: ({ req }) => createContext(deps, req),
       maxBatchSize,
       onError,
+      // Only what the lean front passes on reaches this adapter: a body of another content type,
+      // which it reads itself, no further than this.
+      maxBodySize: 64 * 1024,
     }),
   );
 
@@ -111,11 +126,13 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     const messages: Record<string, string> = {
       'entity.parse.failed': 'Malformed JSON in request body.',
-      'entity.too.large': `Request body is too large (limit ${JSON_BODY_LIMIT}).`,
+      'entity.too.large': 'Request body is too large.',
       'encoding.unsupported': 'Unsupported request encoding.',
       'charset.unsupported': 'Unsupported request charset.',
     };
     if (status === 500) deps.logger.error(`[http] ${err?.stack ?? String(err)}`);
+    // A body cut at its limit has more behind it: do not read on, close after the answer.
+    if (err?.type === 'entity.too.large') res.setHeader('Connection', 'close');
     const detail =
       messages[err?.type] ??
       (status === 500

@@ -58,8 +58,19 @@ export function bearerToken(req: Request): string | null {
   return match ? match[1] : null;
 }
 
-/** Builds a context from a request; an invalid or revoked token simply means "signed out". */
-export async function createContext(deps: AppDeps, req: Request): Promise<Context> {
+const contexts = new WeakMap<Request, Promise<Context>>();
+
+/**
+ * The context of a request; an invalid or revoked token simply means "signed out". Built once per
+ * request: the body reader needs it (who is calling) before the procedure does.
+ */
+export function createContext(deps: AppDeps, req: Request): Promise<Context> {
+  let context = contexts.get(req);
+  if (!context) contexts.set(req, (context = buildContext(deps, req)));
+  return context;
+}
+
+async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
   const ip = req.ip ?? 'unknown';
   const token = bearerToken(req);
   if (!token) return createContextInner(deps, { ip });

@@ -2,8 +2,8 @@
 // (checkpoints, expired mocks) -> listen.
 import { createApp } from './app';
 import { exitOnSignals, startBackgroundWork } from './background';
-import { answerClientErrorsAsJson } from './clientError';
 import { createDeps, openDatabase } from './deps';
+import { createHttpServer } from './http/httpServer';
 import { EnvError, loadEnv } from './env';
 import { ensureFirstAdmin } from './services/admins';
 import { seedIfEmpty } from './services/seed';
@@ -24,12 +24,11 @@ async function main() {
     if (seeded) deps.logger.info(`Loaded the sample question bank: ${seeded} questions.`);
   }
   const background = await startBackgroundWork(deps, env.DATABASE_FILE);
-  const server = createApp(deps).listen(env.PORT, env.HOST, () => {
+  const server = createHttpServer(createApp(deps)).listen(env.PORT, env.HOST, () => {
     deps.logger.info(
       `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_FILE})`,
     );
   });
-  answerClientErrorsAsJson(server);
   // The first upload should not wait for a thread start and a cold SheetJS load (see parseInWorker.ts).
   prewarmParser();
   exitOnSignals(server, background, db, { graceMs: 5000 });

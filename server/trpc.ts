@@ -6,32 +6,45 @@ import type { Logger } from './logger';
 import { errorDetailsOf, fieldErrorsOf } from './errors';
 import type { RateLimitName } from './services/rateLimits';
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const fieldErrors = fieldErrorsOf(error.cause);
-    // Never leak internals: unexpected errors get a generic sentence and no stack.
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    const firstField = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
-    return {
-      message: internal
-        ? 'Something went wrong on our side. Please try again.'
-        : (firstField ?? shape.message),
-      code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        fieldErrors,
-        ...errorDetailsOf(error.cause),
-      },
-    };
-  },
-});
+/**
+ * What the HTTP layer needs to know of a procedure before it reads a byte of the body: who may
+ * call it (set by the builders below) and, where the default for that access does not fit, the
+ * largest body it takes (server/http/requestBodies.ts).
+ */
+export interface ProcedureMeta {
+  access: 'public' | 'user' | 'admin';
+  maxBodyBytes?: number;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const fieldErrors = fieldErrorsOf(error.cause);
+      // Never leak internals: unexpected errors get a generic sentence and no stack.
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      const firstField = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
+      return {
+        message: internal
+          ? 'Something went wrong on our side. Please try again.'
+          : (firstField ?? shape.message),
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          fieldErrors,
+          ...errorDetailsOf(error.cause),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /**
  * The HTTP fronts' onError: unexpected errors are logged with their stack (the client gets only
@@ -45,24 +58,31 @@ export function logInternalErrors(logger: Logger) {
   };
 }
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.familyId) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: 'Authentication credentials were not provided or have expired.',
-    });
-  }
-  // Only the narrowed types are passed on, not a ctx: given one, tRPC copies the whole context into
-  // a new object (a defineProperty per field) on every call, and the values are already in it.
-  return next<{ user: User; familyId: string }>({});
-});
+export const authedProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.familyId) {
+      throw new TRPCError({
+        code: 'UNAUTHORIZED',
+        message: 'Authentication credentials were not provided or have expired.',
+      });
+    }
+    // Only the narrowed types are passed on, not a ctx: given one, tRPC copies the whole context into
+    // a new object (a defineProperty per field) on every call, and the values are already in it.
+    return next<{ user: User; familyId: string }>({});
+  })
+  .meta({ access: 'user' });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.is_staff && !ctx.user.is_superuser) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' });
-  }
-  return next();
-});
+export const adminProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.is_staff && !ctx.user.is_superuser) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'You do not have permission to perform this action.',
+      });
+    }
+    return next();
+  })
+  .meta({ access: 'admin' });
 
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 

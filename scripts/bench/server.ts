@@ -8,13 +8,12 @@
 // POST /__profile/start and /__profile/stop?name=X, which write one V8 CPU profile per
 // measurement. Prints `READY <port>`.
 import fs from 'node:fs';
-import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import express from 'express';
 import { createApp } from '../../server/app';
 import { exitOnSignals, startBackgroundWork } from '../../server/background';
-import { answerClientErrorsAsJson } from '../../server/clientError';
+import { createHttpServer } from '../../server/http/httpServer';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
 import { prewarmParser } from '../../server/services/import/parseInWorker';
@@ -70,11 +69,10 @@ async function main() {
   // a second router pass per request that the school's server does not. The outer app takes only
   // the bench's own /__ paths.
   const app = createApp(deps);
-  const server = http.createServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
+  const server = createHttpServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
   server.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`READY ${env.PORT}\n`);
   });
-  answerClientErrorsAsJson(server);
   // As server/index.ts: one parser worker warm from the start.
   prewarmParser();
   // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.

@@ -2,45 +2,54 @@
 import { Router } from 'express';
 import { createContext, type AppDeps } from '../context';
 import { createCaller } from '../router';
-import { body, call } from './shim';
+import { body, call, type BodyReaders } from './shim';
 
-export function accountRoutes(deps: AppDeps): Router {
+export function accountRoutes(deps: AppDeps, readBody: BodyReaders): Router {
   const r = Router();
   // Procedures validate their own input; `as never` hands over the untrusted body unchanged.
   r.post(
     '/auth/login/',
+    readBody('auth.login'),
     call(deps, (c, req) => c.auth.login(body(req) as never)),
   );
   r.post(
     '/auth/registration/',
+    readBody('auth.register'),
     call(deps, (c, req) => c.auth.register(body(req) as never), 201),
   );
   r.post(
     '/auth/registration/verify-email/',
+    readBody('auth.verifyEmail'),
     call(deps, (c, req) => c.auth.verifyEmail({ token: body(req).key ?? body(req).token } as never)),
   );
   r.post(
     '/auth/registration/resend-email/',
+    readBody('auth.resendVerification'),
     call(deps, (c, req) => c.auth.resendVerification(body(req) as never)),
   );
   r.post(
     '/auth/logout/',
+    readBody('auth.logout'),
     call(deps, (c, req) => c.auth.logout(body(req) as never)),
   );
   r.post(
     '/auth/password/reset/',
+    readBody('auth.requestPasswordReset'),
     call(deps, (c, req) => c.auth.requestPasswordReset(body(req) as never)),
   );
   r.post(
     '/auth/password/reset/confirm/',
+    readBody('auth.confirmPasswordReset'),
     call(deps, (c, req) => c.auth.confirmPasswordReset(body(req) as never)),
   );
   r.post(
     '/auth/password/change/',
+    readBody('auth.changePassword'),
     call(deps, (c, req) => c.auth.changePassword(body(req) as never)),
   );
   r.post(
     '/token/refresh/',
+    readBody('auth.refresh'),
     call(deps, (c, req) => c.auth.refresh(body(req) as never)),
   );
   r.get(
@@ -49,14 +58,17 @@ export function accountRoutes(deps: AppDeps): Router {
   );
   r.put(
     '/profile/',
+    readBody('profile.update'),
     call(deps, (c, req) => c.profile.update(body(req) as never)),
   );
   r.patch(
     '/profile/',
+    readBody('profile.update'),
     call(deps, (c, req) => c.profile.update(body(req) as never)),
   );
   r.delete(
     '/profile/',
+    readBody('profile.delete'),
     call(deps, (c, req) => c.profile.delete(body(req) as never)),
   );
 

@@ -2,9 +2,9 @@
 // notifications procedures. Path ids stay strings: the procedures' schemas coerce them.
 import { Router } from 'express';
 import type { AppDeps } from '../context';
-import { body, call } from './shim';
+import { body, call, type BodyReaders } from './shim';
 
-export function examRoutes(deps: AppDeps): Router {
+export function examRoutes(deps: AppDeps, readBody: BodyReaders): Router {
   const r = Router();
   r.get(
     '/exams/programs/',
@@ -29,6 +29,7 @@ export function examRoutes(deps: AppDeps): Router {
 
   r.post(
     '/exams/quiz/start/',
+    readBody('quiz.start'),
     call(deps, (c, req) => c.quiz.start(body(req) as never)),
   );
   r.get(
@@ -37,10 +38,12 @@ export function examRoutes(deps: AppDeps): Router {
   );
   r.post(
     '/exams/quiz/:id/answer/',
+    readBody('quiz.saveAnswer'),
     call(deps, (c, req) => c.quiz.saveAnswer({ ...body(req), session_id: req.params.id } as never)),
   );
   r.post(
     '/exams/quiz/:id/submit/',
+    readBody('quiz.submit'),
     call(deps, (c, req) => c.quiz.submit({ ...body(req), session_id: req.params.id } as never)),
   );
 
@@ -59,6 +62,7 @@ export function examRoutes(deps: AppDeps): Router {
   );
   r.post(
     '/notifications/mark-all-read/',
+    readBody('notifications.markAllRead'),
     call(deps, (c) => c.notifications.markAllRead()),
   );
   return r;

@@ -6,8 +6,9 @@ import { adminRoutes } from './admin';
 import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
 import { compressResponses } from '../compression';
+import type { BodyReaders } from './shim';
 
-export function restRouter(deps: AppDeps): Router {
+export function restRouter(deps: AppDeps, readBody: BodyReaders): Router {
   const r = Router();
   r.get('/health', async (_req, res) => {
     try {
@@ -19,9 +20,9 @@ export function restRouter(deps: AppDeps): Router {
   });
   // Exam paths first: during an exam nearly every request is one of them, and Express tries each
   // route in order (the groups' paths do not overlap, so the order changes no answer).
-  r.use(examRoutes(deps));
-  r.use(accountRoutes(deps));
-  r.use(adminRoutes(deps));
+  r.use(examRoutes(deps, readBody));
+  r.use(accountRoutes(deps, readBody));
+  r.use(adminRoutes(deps, readBody));
   // Uploads answer through res.json and send the template file: the compression middleware's job.
   // Every other route answers through the shim, which compresses its own JSON (jsonAnswer.ts).
   r.use(compressResponses(), uploadRoutes(deps));

@@ -10,6 +10,9 @@ import { sendJson } from '../jsonAnswer';
 
 export type Caller = ReturnType<typeof createCaller>;
 
+/** The body reader of the procedure a route calls (server/http/requestBodies.ts). */
+export type BodyReaders = (procedure: string) => RequestHandler;
+
 export function errorBody(error: TRPCError): Record<string, unknown> {
   const fields = fieldErrorsOf(error.cause) ?? {};
   const internal = error.code === 'INTERNAL_SERVER_ERROR';

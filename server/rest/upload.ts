@@ -10,18 +10,27 @@ import { createContext, type AppDeps } from '../context';
 import { createCaller } from '../router';
 import { failure, httpStatusOf } from '../services/import/answer';
 import { templateFile } from '../services/import/template';
+import { refuseUnread } from '../http/requestBodies';
 import { errorBody } from './shim';
 
 const MB = MAX_FILE_BYTES / 1024 / 1024;
+/** The file and the form's few short fields. */
+const MAX_FORM_BYTES = MAX_FILE_BYTES + 64 * 1024;
 
 const readForm = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 25 },
 }).single('file');
 
+/** A form the multipart parser could not read: cut off, or without its boundary. */
+class MalformedForm extends Error {}
+
 function parseForm(handler: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) =>
-    handler(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+    handler(req, res, (err?: unknown) => {
+      if (!err) resolve();
+      else reject(err instanceof multer.MulterError ? err : new MalformedForm(String(err)));
+    }),
   );
 }
 
@@ -51,6 +60,14 @@ export function uploadRoutes(deps: AppDeps): Router {
   const r = Router();
 
   r.post('/admin/upload-questions/', async (req, res, next) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+      refuseUnread(
+        res,
+        413,
+        `The file is larger than ${MB} MB, the upload limit. Split it into smaller files.`,
+      );
+      return;
+    }
     try {
       const caller = createCaller(await createContext(deps, req));
       // The admin check runs before the body is read, so a student cannot make us buffer 5 MB.
@@ -76,6 +93,15 @@ export function uploadRoutes(deps: AppDeps): Router {
       if (err instanceof multer.MulterError) {
         const { status, body } = formError(err);
         res.status(status).json(body);
+        return;
+      }
+      if (err instanceof MalformedForm) {
+        res.setHeader('Connection', 'close');
+        res
+          .status(400)
+          .json(
+            failure('bad_input', 'The upload form was cut off or is malformed. Please send the file again.'),
+          );
         return;
       }
       if (!(err instanceof TRPCError)) return next(err);

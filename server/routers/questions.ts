@@ -13,6 +13,12 @@ function run(db: DB, input: UploadRequest, dryRun: boolean) {
   return importQuestions(db, { ...fields, bytes: Buffer.from(file_base64, 'base64'), dry_run: dryRun });
 }
 
+/** A spreadsheet of the largest size as base64 (4 bytes for 3), with the form's other fields. */
+const uploadBody = adminProcedure.meta({
+  access: 'admin',
+  maxBodyBytes: Math.ceil(MAX_FILE_BYTES / 3) * 4 + 64 * 1024,
+});
+
 export const questionsRouter = router({
   /** The rules the upload enforces, for the upload form (and an admin check before a big body). */
   format: adminProcedure.input(z.void()).query(() => ({
@@ -22,6 +28,6 @@ export const questionsRouter = router({
     max_file_bytes: MAX_FILE_BYTES,
     max_rows: MAX_ROWS,
   })),
-  preview: adminProcedure.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
-  upload: adminProcedure.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
+  preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
+  upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
 });

@@ -22,6 +22,8 @@ export const quizRouter = router({
   // The result with its id (SPEC 7), without the per-question review: the result page loads that
   // from results.byId, so sending it here too would cost a phone the same questions twice.
   submit: authedProcedure
+    // A whole 100-question answer sheet (about 50 bytes an answer) from a client without a queue.
+    .meta({ access: 'user', maxBodyBytes: 64 * 1024 })
     .input(submitInput)
     .mutation(({ ctx, input }) => submitQuiz(ctx.db, ctx.user, input)),
 });

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { createApp } from '../app';
-import { answerClientErrorsAsJson } from '../clientError';
+import { createApp, type AppOptions } from '../app';
+import { createHttpServer, DEFAULT_TIMEOUTS, type HttpTimeouts } from '../http/httpServer';
 import type { AppDeps } from '../context';
 import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
@@ -62,6 +62,8 @@ export async function startTestServer(
     smtp?: boolean;
     dataDir?: string;
     env?: Record<string, string>;
+    app?: AppOptions;
+    timeouts?: HttpTimeouts;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-test-'));
@@ -79,9 +81,12 @@ export async function startTestServer(
   const db = await openDatabase(env);
   const deps = createDeps(env, db, { rateLimits: opts.rateLimits });
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createHttpServer(createApp(deps, opts.app), opts.timeouts ?? DEFAULT_TIMEOUTS).listen(
+      0,
+      '127.0.0.1',
+      () => resolve(s),
+    );
   });
-  answerClientErrorsAsJson(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   env.PUBLIC_URL = url;
 

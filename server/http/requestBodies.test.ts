@@ -1,0 +1,228 @@
+// Issue 16 §1 and §5 at the HTTP level, over raw sockets so the test controls how much of a body
+// is sent: bodies are read only for callers allowed to send them and only up to the procedure's
+// ceiling, a process-wide budget refuses bursts, stalled senders are cut, and broken requests get
+// clear 4xx answers.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { signInAdmin } from '../test/fixtures';
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  /** Body bytes the client had written when the answer's first byte arrived. */
+  sentWhenAnswered: number;
+  closedByServer: boolean;
+}
+
+/**
+ * Sends a request's head and then `sendBytes` bytes of body in 16 KB pieces, stopping at the
+ * first byte of the answer; resolves with the answer once the server ends it or 3 s pass.
+ */
+function rawRequest(
+  t: TestServer,
+  head: string[],
+  opts: { sendBytes?: number; chunked?: boolean; waitMs?: number; headNeverEnds?: boolean } = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let sent = 0;
+    let sentWhenAnswered = -1;
+    let received = '';
+    let closedByServer = false;
+    const finish = () => {
+      const [headPart, ...rest] = received.split('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headPart)?.[1] ?? 0),
+        headers: headPart,
+        body: rest.join('\r\n\r\n'),
+        sentWhenAnswered,
+        closedByServer,
+      });
+      socket.destroy();
+    };
+    const timer = setTimeout(finish, opts.waitMs ?? 3000);
+    socket.on('data', (d) => {
+      if (sentWhenAnswered < 0) sentWhenAnswered = sent;
+      received += d.toString('latin1');
+    });
+    socket.on('end', () => {
+      closedByServer = true;
+      clearTimeout(timer);
+      finish();
+    });
+    socket.on('error', (err) => {
+      if (received) {
+        clearTimeout(timer);
+        finish();
+      } else reject(err);
+    });
+    socket.write(`${head.join('\r\n')}\r\n${opts.headNeverEnds ? '' : '\r\n'}`);
+    const piece = Buffer.alloc(16 * 1024, 'x');
+    const pump = () => {
+      if (sentWhenAnswered >= 0 || socket.destroyed) return;
+      if (sent >= (opts.sendBytes ?? 0)) {
+        if (opts.chunked) socket.write('0\r\n\r\n');
+        return;
+      }
+      const chunk = piece.subarray(0, Math.min(piece.length, (opts.sendBytes ?? 0) - sent));
+      sent += chunk.length;
+      const framed = opts.chunked
+        ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+        : chunk;
+      if (socket.write(framed)) setImmediate(pump);
+      else socket.once('drain', pump);
+    };
+    setTimeout(pump, 20);
+  });
+}
+
+const post = (path: string, length: number | null, token?: string) => [
+  `POST ${path} HTTP/1.1`,
+  'Host: 127.0.0.1',
+  'Content-Type: application/json',
+  ...(length === null ? ['Transfer-Encoding: chunked'] : [`Content-Length: ${length}`]),
+  ...(token ? [`Authorization: Bearer ${token}`] : []),
+];
+
+let t: TestServer;
+let student: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    // A small budget so the test can fill it: 40 KB in all, 12 KB of it for anonymous callers.
+    app: { bodyBudget: { totalBytes: 40 * 1024, anonymousBytes: 12 * 1024, perAddress: 32, perUser: 8 } },
+  });
+  student = (await signUpAndIn(t)).access;
+  admin = await signInAdmin(t);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('request bodies', () => {
+  it('answers an anonymous upload before reading its body, and a student likewise', async () => {
+    const anonymous = await rawRequest(t, post('/trpc/questions.upload', 6_000_000), {
+      sendBytes: 6_000_000,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toContain('UNAUTHORIZED');
+    // Answered when at most a few pieces had gone out, not after 6 MB; then the connection closed.
+    expect(anonymous.sentWhenAnswered).toBeLessThan(1024 * 1024);
+    expect(anonymous.headers).toMatch(/connection: close/i);
+
+    const asStudent = await rawRequest(t, post('/trpc/questions.preview', 6_000_000, student), {
+      sendBytes: 6_000_000,
+    });
+    expect(asStudent.status).toBe(403);
+    expect(asStudent.sentWhenAnswered).toBeLessThan(1024 * 1024);
+  });
+
+  it('refuses a declared length over the procedure ceiling before reading (a sign-in takes 2 KB)', async () => {
+    for (const path of ['/api/auth/login/', '/trpc/auth.login']) {
+      const answer = await rawRequest(t, post(path, 95 * 1024), { sendBytes: 95 * 1024 });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).detail).toBe('Request body is too large (limit 2 KB).');
+      expect(answer.sentWhenAnswered).toBeLessThan(95 * 1024);
+    }
+    // Over 10 MB is beyond even an admin's upload.
+    const huge = await rawRequest(t, post('/trpc/questions.upload', 10_000_000, admin));
+    expect(huge.status).toBe(413);
+  });
+
+  // body-parser drains (never buffers) the rest of a body past its limit, then answers.
+  it('refuses a body without a declared length once it passes the ceiling', async () => {
+    const answer = await rawRequest(t, post('/trpc/auth.login', null), {
+      sendBytes: 64 * 1024,
+      chunked: true,
+    });
+    expect(answer.status).toBe(413);
+  });
+
+  it('refuses bodies past the process budget with 503 and Retry-After, then takes them again', async () => {
+    // Three stalled anonymous registrations declaring 4 KB each fill the 12 KB anonymous share.
+    const stalled = [1, 2, 3].map(() =>
+      rawRequest(t, post('/trpc/auth.register', 4096), { sendBytes: 10, waitMs: 1500 }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await rawRequest(t, post('/trpc/auth.register', 4096), { sendBytes: 10, waitMs: 1000 });
+    expect(refused.status).toBe(503);
+    expect(refused.headers).toMatch(/retry-after: 5/i);
+    // A signed-in student's save still has room: the anonymous share is only part of the budget.
+    const save = await rawRequest(t, post('/trpc/quiz.saveAnswer', 100, student), {
+      sendBytes: 100,
+      waitMs: 1500,
+    });
+    expect(save.status).toBe(400);
+    await Promise.all(stalled);
+    // The stalled senders gave up: their room is free again.
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await t.api('POST', '/trpc/auth.register', { body: {} });
+    expect(after.status).toBe(400);
+  });
+});
+
+describe('clean refusals and headers', () => {
+  it('answers a broken percent-escape with 400, not 500', async () => {
+    for (const path of ['/trpc/%E0%A4', '/api/%E0%A4', '/%E0%A4']) {
+      const res = await t.api('GET', path);
+      expect(res.status, path).toBe(400);
+      expect(res.body).toEqual({ detail: 'Malformed URL: it contains a broken percent-escape.' });
+    }
+  });
+
+  it('answers a cut-off multipart upload and one without a boundary with 400', async () => {
+    const boundary = 'xyzBOUNDARY';
+    const cut = `--${boundary}\r\nContent-Disposition: form-data; name="quiz_type"\r\n\r\npractice\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nquestion_text,opt`;
+    const truncated = await t.api('POST', '/api/admin/upload-questions/', {
+      raw: cut,
+      token: admin,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(truncated.status).toBe(400);
+    expect(truncated.body).toMatchObject({ success: false });
+    const noBoundary = await t.api('POST', '/api/admin/upload-questions/', {
+      raw: 'abc',
+      token: admin,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.status).toBe(400);
+  });
+
+  it('sends personal answers with no-store, and a Permissions-Policy on every answer', async () => {
+    for (const path of ['/api/profile/', '/trpc/profile.get', '/api/exams/results/']) {
+      const res = await t.api('GET', path, { token: student });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    for (const path of ['/', '/api/health', '/trpc/profile.get']) {
+      const res = await t.api('GET', path);
+      expect(res.headers.get('permissions-policy'), path).toContain('camera=()');
+    }
+  });
+});
+
+describe('stalled senders', () => {
+  it('closes a connection whose headers never end, with the headers timeout', async () => {
+    const slow = await startTestServer({
+      smtp: false,
+      timeouts: { headersMs: 500, requestMs: 1000, keepAliveMs: 500 },
+    });
+    try {
+      const started = Date.now();
+      const answer = await rawRequest(slow, ['GET /api/health HTTP/1.1', 'Host: 127.0.0.1', 'X-Slow: 1'], {
+        waitMs: 5000,
+        headNeverEnds: true,
+      });
+      expect(answer.closedByServer).toBe(true);
+      expect(answer.status).toBe(408);
+      expect(Date.now() - started).toBeLessThan(3500);
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+// Reading request bodies: only for a caller who may call the procedure, and only up to what that
+// procedure takes. Every procedure says who may call it and, where needed, its largest body (its
+// tRPC meta, server/trpc.ts); REST routes name the procedure they call. So:
+// - a body for a procedure the caller may not call is never read: the procedure answers 401/403
+//   on an empty input and the connection is closed after the answer;
+// - a declared length over the procedure's ceiling is refused (413) before reading, a body with
+//   no declared length is cut at the ceiling;
+// - every body being read counts against a process-wide budget (bodyBudget.ts): past it, 503.
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { createContext, type AppDeps } from '../context';
+import type { ProcedureMeta } from '../trpc';
+import type { BodyBudget } from './bodyBudget';
+
+type Access = ProcedureMeta['access'];
+
+/** Ceilings where a procedure names none: a public form, a signed-in user's, an admin's. */
+const DEFAULT_MAX_BYTES: Record<Access, number> = {
+  public: 4 * 1024,
+  user: 16 * 1024,
+  admin: 64 * 1024,
+};
+const RANK: Record<Access, number> = { public: 0, user: 1, admin: 2 };
+
+export interface BodyRule {
+  access: Access;
+  maxBytes: number;
+}
+
+/** The rule of a call to these procedures (a batch takes the strictest access, the sum of ceilings). */
+export function bodyRuleOf(router: AnyTRPCRouter, paths: string[]): BodyRule {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>;
+  let access: Access = 'public';
+  let maxBytes = 0;
+  for (const path of paths) {
+    const meta = procedures[path]?._def.meta;
+    const own = meta?.access ?? 'public';
+    if (RANK[own] > RANK[access]) access = own;
+    maxBytes += meta?.maxBodyBytes ?? DEFAULT_MAX_BYTES[own];
+  }
+  return { access, maxBytes: paths.length ? maxBytes : DEFAULT_MAX_BYTES.public };
+}
+
+function declaredLength(req: Request): number | null {
+  const header = req.headers['content-length'];
+  if (header === undefined) return null;
+  const n = Number(header);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
+}
+
+/** Answers without reading the body, and closes the connection after, so no more of it is taken. */
+export function refuseUnread(res: Response, status: number, detail: string, retryAfterSeconds?: number) {
+  res.setHeader('Connection', 'close');
+  if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.status(status).json({ detail });
+}
+
+export interface BodyReaderOptions {
+  deps: AppDeps;
+  budget: BodyBudget;
+  router: AnyTRPCRouter;
+}
+
+/** Express middleware reading the JSON body of a call to the procedures `pathsOf(req)` names. */
+export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => string[]): RequestHandler {
+  const parsers = new Map<number, RequestHandler>();
+  const parserFor = (limit: number) => {
+    let parser = parsers.get(limit);
+    if (!parser) parsers.set(limit, (parser = express.json({ limit })));
+    return parser;
+  };
+
+  return async (req, res, next) => {
+    if (!hasBody(req)) return next();
+    try {
+      const rule = bodyRuleOf(opts.router, pathsOf(req));
+      const declared = declaredLength(req);
+      if (declared !== null && declared > rule.maxBytes) {
+        refuseUnread(res, 413, `Request body is too large (limit ${Math.ceil(rule.maxBytes / 1024)} KB).`);
+        return;
+      }
+      let userId: number | null = null;
+      if (rule.access !== 'public') {
+        const { user } = await createContext(opts.deps, req);
+        const allowed = user && (rule.access === 'user' || user.is_staff || user.is_superuser);
+        if (!allowed) {
+          // The procedure itself answers (401 or 403, in its own error shape) on an empty input.
+          req.body = {};
+          res.setHeader('Connection', 'close');
+          return next();
+        }
+        userId = user.id;
+      }
+      const release = opts.budget.reserve(declared ?? rule.maxBytes, { userId, address: req.ip ?? '' });
+      if (!release) {
+        refuseUnread(res, 503, 'The server is busy. Please try again in a few seconds.', 5);
+        return;
+      }
+      parserFor(rule.maxBytes)(req, res, (err?: unknown) => {
+        release();
+        next(err);
+      });
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The procedures a /trpc request names: one, or a comma-separated batch. */
+export function trpcPaths(req: Request): string[] {
+  const endpoint = req.path.slice(req.path.lastIndexOf('/') + 1);
+  return req.query.batch === '1' ? endpoint.split(',') : [endpoint];
+}
