@@ -24,32 +24,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-/**
- * The node options `npm start` runs the server with, read from package.json's "start"
- * (`node <flags> dist/server/index.js`), so the bench measures the server as deployed.
- */
-/**
- * How `npm start` runs the compiled server: its environment settings (through cross-env) and its
- * node flags, so the bench and the load test measure the server as a school runs it.
- */
-export function productionLaunch(root: string): { nodeFlags: string[]; env: Record<string, string> } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const match =
-    /(?:\bcross-env((?:\s+\w+=\S+)*)\s+)?\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/index\.js\b/.exec(
-      pkg.scripts.start,
-    );
-  if (!match)
-    throw new Error(
-      'package.json "start" no longer runs `[cross-env VAR=value] node [flags] dist/server/index.js`',
-    );
-  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
-  const env = Object.fromEntries(
-    words(match[1]).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-  );
-  return { nodeFlags: words(match[2]), env };
-}
+/** How production runs the compiled server (package.json's serve script): shared with npm run abuse. */
+export { productionLaunch } from '../abuse/launch';
 
 /** A free loopback port, chosen once so a restarted server answers at the same address. */
 export function freePort(): Promise<number> {
