@@ -15,10 +15,25 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('NMC Prep RN <no-reply@localhost>'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
+  // What Express's `trust proxy` takes: false, a hop count, or the proxies' addresses, ranges or
+  // names (loopback, linklocal, uniquelocal). Not `true`: trusting every hop would let a client's
+  // own X-Forwarded-For choose the address that rate limits see.
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .refine((v) => v.trim() !== 'true', {
+      message:
+        'true would trust a client-sent X-Forwarded-For; give the number of proxies (1) or their address (loopback, 10.0.0.5)',
+    })
+    .transform((v): false | number | string[] => {
+      const value = v.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
-import { changePassword, confirmPasswordReset, login, register, verifyEmail } from '../services/accounts';
+import { changePassword, confirmPasswordReset, register, verifyEmail } from '../services/accounts';
+import { signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
 import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
 
@@ -29,13 +30,8 @@ export const authRouter = router({
   login: publicProcedure
     .meta({ access: 'public', maxBodyBytes: 2 * 1024 })
     .input(loginInput)
-    .mutation(async ({ ctx, input }) => {
-      await enforceRateLimits(ctx, [
-        ['loginPerAddress', ctx.ip],
-        ['loginPerAccount', `${ctx.ip}|${input.email}`],
-      ]);
-      return login(ctx, input);
-    }),
+    // The limits of sign-in live in signIn.ts: per account and on an address's failures only.
+    .mutation(({ ctx, input }) => signIn(ctx, input)),
 
   refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
@@ -51,7 +47,10 @@ export const authRouter = router({
       return { detail: 'Successfully logged out.' };
     }),
 
-  verifyEmail: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => verifyEmail(ctx, input.token)),
+  verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
+    return verifyEmail(ctx, input.token);
+  }),
 
   resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [
@@ -80,5 +79,8 @@ export const authRouter = router({
 
   changePassword: authedProcedure
     .input(passwordChangeInput)
-    .mutation(({ ctx, input }) => changePassword(ctx, input.old_password, input.new_password1)),
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
+      return changePassword(ctx, input.old_password, input.new_password1);
+    }),
 });

@@ -3,7 +3,7 @@ import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/aut
 import { fieldError } from '../errors';
 import { deleteUserUnlessLastAdmin, toProfile, updateUser } from '../queries/users';
 import { verifyPassword } from '../services/passwords';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
 const LAST_ADMIN = 'You are the only admin: make another user an admin before deleting this account.';
 
@@ -22,6 +22,7 @@ export const profileRouter = router({
   }),
 
   delete: authedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
     if (!(await verifyPassword(ctx.user.password_hash, input.password))) {
       throw fieldError('password', 'The password is not correct.');
     }

@@ -60,19 +60,18 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   return { detail: 'Verification e-mail sent.' };
 }
 
-const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
 export async function login(ctx: Context, input: z.output<typeof loginInput>) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
-    await burnPasswordCheck(input.password);
+    await burnPasswordCheck();
     throw fieldError('non_field_errors', BAD_CREDENTIALS);
   }
   if (!(await verifyPassword(user.password_hash, input.password)) || user.is_active !== 1) {
     throw fieldError('non_field_errors', BAD_CREDENTIALS);
   }
   if (!user.email_verified_at) throw fieldError('non_field_errors', 'E-mail is not verified.');
-  await ctx.limits.reset('loginPerAccount', `${ctx.ip}|${input.email}`);
   // A sign-in ends any reset link still outstanding (Django's token design).
   await expireOneTimeTokens(ctx.db, 'password_resets', user.id);
   await updateUser(ctx.db, user.id, { last_login: new Date().toISOString() });

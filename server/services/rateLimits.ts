@@ -1,5 +1,7 @@
-// Rate limits for the procedures an attacker would hammer. Keys combine the client address
-// with the account where one is named, because a whole school class often shares one address.
+// Rate limits for the procedures an attacker would hammer, in one place (the README's "Rate
+// limits" table says what each counts). A school's students usually share one public address,
+// so no limit of sign-in may lock a class out: an address is limited on its failures, never on
+// its successes, and wrong passwords are throttled per account, across all addresses.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
 export interface RateLimitConfig {
@@ -9,12 +11,19 @@ export interface RateLimitConfig {
 }
 
 export const DEFAULT_RATE_LIMITS = {
-  loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
-  loginPerAddress: { points: 1000, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one address; past it, its failures answer 429 and leave no state. */
+  loginFailuresPerAddress: { points: 100, windowSeconds: 15 * 60 },
+  /** Password hashes one address may cause, right or wrong: bounds what a flood costs. */
+  passwordChecksPerAddress: { points: 600, windowSeconds: 60 },
+  /** Wrong passwords for one account, from anywhere; from the 5th, the account waits (signIn.ts). */
+  loginFailuresPerAccount: { points: 10_000, windowSeconds: 15 * 60 },
   register: { points: 100, windowSeconds: 60 * 60 },
   resetPerAccount: { points: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { points: 60, windowSeconds: 60 * 60 },
+  verifyPerAddress: { points: 300, windowSeconds: 15 * 60 },
   refresh: { points: 3000, windowSeconds: 15 * 60 },
+  /** Signed-in procedures that check the password: a stolen session cannot guess it quickly. */
+  passwordConfirmPerUser: { points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -22,6 +31,8 @@ export type RateLimitSettings = Record<RateLimitName, RateLimitConfig>;
 
 export class RateLimits {
   private readonly limiters: Record<RateLimitName, RateLimiterMemory>;
+  /** Accounts told to wait after wrong passwords: a key is blocked for the wait's seconds. */
+  private readonly waits = new RateLimiterMemory({ points: 1, duration: 1 });
 
   constructor(settings: Partial<RateLimitSettings> = {}) {
     const all = { ...DEFAULT_RATE_LIMITS, ...settings };
@@ -35,16 +46,41 @@ export class RateLimits {
 
   /** Counts one attempt; resolves false when the limit is exceeded. */
   async take(name: RateLimitName, key: string): Promise<boolean> {
+    return (await this.count(name, key)) !== null;
+  }
+
+  /** Counts one attempt: how many the window holds now, or null when the limit is exceeded. */
+  async count(name: RateLimitName, key: string): Promise<number | null> {
     try {
-      await this.limiters[name].consume(key);
-      return true;
+      return (await this.limiters[name].consume(key)).consumedPoints;
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;
-      return false;
+      return null;
     }
+  }
+
+  /** True when the limit is already exhausted for the key (counts nothing). */
+  async exhausted(name: RateLimitName, key: string): Promise<boolean> {
+    const state = await this.limiters[name].get(key);
+    return state !== null && state.remainingPoints <= 0;
   }
 
   async reset(name: RateLimitName, key: string): Promise<void> {
     await this.limiters[name].delete(key);
+  }
+
+  /** Makes `key` wait `seconds` (a wait already longer stays). */
+  async wait(key: string, seconds: number): Promise<void> {
+    if ((await this.secondsToWait(key)) < seconds) await this.waits.block(key, seconds);
+  }
+
+  /** Seconds `key` still has to wait, 0 when it may go on. */
+  async secondsToWait(key: string): Promise<number> {
+    const state = await this.waits.get(key);
+    return state && state.consumedPoints > 1 ? Math.ceil(state.msBeforeNext / 1000) : 0;
+  }
+
+  async endWait(key: string): Promise<void> {
+    await this.waits.delete(key);
   }
 }

@@ -1,0 +1,80 @@
+// Sign-in under attack (issue 16 §3), around accounts.login:
+// - Wrong passwords for one account, from any address, make that account wait: none for the
+//   first 4, then 2 s after the 5th, doubling with each further failure up to 15 minutes. While it
+//   waits, attempts are refused (429) without checking the password, the owner's as well.
+// - An address is limited on its failures only (100 in 15 minutes): past that, its failed
+//   attempts answer 429 and leave no state, and its correct ones still get in, so a flood from
+//   the school's shared address cannot lock out the class behind it.
+// - An address may cause at most 600 password checks a minute, right or wrong.
+// - Attempts at one account run one at a time, so one account's attacker holds at most one of the
+//   hashing slots that everyone's sign-in shares.
+import { TRPCError } from '@trpc/server';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { z } from 'zod';
+import type { loginInput } from '../../shared/schemas/auth';
+import type { Context } from '../context';
+import { fieldErrorsOf } from '../errors';
+import { BAD_CREDENTIALS, login } from './accounts';
+
+const FREE_FAILURES = 4;
+const FIRST_WAIT_SECONDS = 2;
+const LONGEST_WAIT_SECONDS = 15 * 60;
+
+export const TOO_MANY_SIGN_INS =
+  'Too many sign-in attempts from your network. Please wait a few minutes and try again.';
+
+function accountWaitMessage(seconds: number): string {
+  const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many wrong passwords for this account. Try again in ${wait}, or reset your password.`;
+}
+
+const tooMany = (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+
+/** The wait after the n-th failure in a row (n counts from 1). */
+export function waitAfterFailures(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - FREE_FAILURES - 1));
+}
+
+/** One queue per account e-mail, dropped when it empties. */
+const queues = new Map<string, LimitFunction>();
+function inTurn<T>(account: string, run: () => Promise<T>): Promise<T> {
+  let queue = queues.get(account);
+  if (!queue) queues.set(account, (queue = pLimit(1)));
+  const own = queue;
+  return own(run).finally(() => {
+    if (own.activeCount === 0 && own.pendingCount === 0 && queues.get(account) === own)
+      queues.delete(account);
+  });
+}
+
+function isBadCredentials(err: unknown): boolean {
+  return err instanceof TRPCError && fieldErrorsOf(err.cause)?.non_field_errors?.[0] === BAD_CREDENTIALS;
+}
+
+export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
+  const account = `account:${input.email.toLowerCase()}`;
+  const waiting = await ctx.limits.secondsToWait(account);
+  if (waiting > 0) throw tooMany(accountWaitMessage(waiting));
+  if (!(await ctx.limits.take('passwordChecksPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
+
+  return inTurn(account, async () => {
+    // Another attempt may have made the account wait while this one queued.
+    const stillWaiting = await ctx.limits.secondsToWait(account);
+    if (stillWaiting > 0) throw tooMany(accountWaitMessage(stillWaiting));
+    try {
+      const session = await login(ctx, input);
+      await ctx.limits.reset('loginFailuresPerAccount', account);
+      return session;
+    } catch (err) {
+      if (!isBadCredentials(err)) throw err;
+      // A flooded address: its failures are refused and counted nowhere, so it cannot make a
+      // student's account wait nor fill memory with made-up addresses.
+      if (!(await ctx.limits.take('loginFailuresPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
+      const failures = (await ctx.limits.count('loginFailuresPerAccount', account)) ?? Infinity;
+      const wait = waitAfterFailures(failures);
+      if (wait > 0) await ctx.limits.wait(account, wait);
+      throw err;
+    }
+  });
+}
