@@ -8,6 +8,8 @@ export type ImportErrorCode =
   | 'no_file'
   | 'file_too_large'
   | 'not_a_spreadsheet'
+  | 'wrong_encoding'
+  | 'import_running'
   | 'unsafe_file'
   | 'unreadable'
   | 'bad_header'
@@ -86,6 +88,6 @@ export function success(message: string, extra: Partial<UploadAnswer>): UploadAn
 export function httpStatusOf(answer: UploadAnswer): number {
   if (answer.success) return answer.dry_run ? 200 : 201;
   if (answer.error_code === 'file_too_large') return 413;
-  if (answer.error_code === 'title_taken') return 409;
+  if (answer.error_code === 'title_taken' || answer.error_code === 'import_running') return 409;
   return 400;
 }

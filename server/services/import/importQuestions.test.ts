@@ -1,5 +1,6 @@
 // The import service called directly: formats, every row rule, all-or-nothing, hostile files.
 import zlib from 'node:zlib';
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../../db/client';
 import { HEADERS, MAX_ROWS } from '../../../shared/domain/questionFormat';
@@ -406,7 +407,7 @@ describe('files that are not spreadsheets', () => {
     ]);
     const answer = await importQuestions(db, practice('bomb.xlsx', bomb));
     expect(answer).toMatchObject({ success: false, error_code: 'unsafe_file' });
-    expect(answer.error).toMatch(/more than 100 MB; this looks like a zip bomb/);
+    expect(answer.error).toMatch(/more than 12 MB; this looks like a zip bomb/);
   });
 
   it('refuses a zip bomb that lies about its size', async () => {
@@ -420,14 +421,48 @@ describe('files that are not spreadsheets', () => {
     expect(await countSets(db)).toBe(0);
   });
 
-  it('queues parses beyond the parallel limit and completes them all', async () => {
+  it('runs one import at a time: the others meanwhile are told so and write nothing', async () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         importQuestions(db, practice(`batch ${i}.xlsx`, workbookFile(goodRows(4)))),
       ),
     );
-    expect(answers.map((a) => a.set?.total_questions)).toEqual([4, 4, 4, 4, 4]);
-    expect(await countQuestions(db)).toBe(20);
+    expect(answers.filter((a) => a.success).map((a) => a.set?.total_questions)).toEqual([4]);
+    const refused = answers.filter((a) => !a.success);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({
+        error_code: 'import_running',
+        error: 'Another import is running. Try again in a minute.',
+      });
+    }
+    expect(await countQuestions(db)).toBe(4);
+    // Once it is done, the next one goes in.
+    const next = await importQuestions(db, practice('batch 5.xlsx', workbookFile(goodRows(4))));
+    expect(next.set?.total_questions).toBe(4);
+  });
+
+  it('refuses a CSV that is not UTF-8, saying how to save it, and writes nothing', async () => {
+    const rows = goodRows(2);
+    rows[1][0] = `Café owner: ${rows[1][0]}`;
+    const ansi = Buffer.from(Papa.unparse(rows), 'latin1');
+    const answer = await importQuestions(db, practice('ansi.csv', ansi));
+    expect(answer).toMatchObject({ success: false, error_code: 'wrong_encoding' });
+    expect(answer.error).toBe(
+      '"ansi.csv" is not saved as UTF-8 text, so its accented letters would come out wrong. In Excel choose File > Save As > "CSV UTF-8 (Comma delimited) (*.csv)" and upload that file.',
+    );
+    expect(await countQuestions(db)).toBe(0);
+  });
+
+  it("reads a UTF-16 CSV with its byte-order mark (Excel's Unicode text, tab-separated)", async () => {
+    const rows = goodRows(2);
+    rows[1][0] = 'Ɛyɛ dɛn? Which sign shows dehydration in a child?';
+    const text = rows.map((r) => r.join('\t')).join('\r\n');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const answer = await importQuestions(db, practice('unicode.csv', utf16));
+    expect(answer).toMatchObject({ success: true });
+    const texts = await db.selectFrom('questions').select('question_text').orderBy('position').execute();
+    expect(texts.map((q) => q.question_text)).toEqual([rows[1][0], rows[2][0]]);
   });
 
   it('stops a parse that runs past the time limit', async () => {

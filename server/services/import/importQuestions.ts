@@ -15,7 +15,7 @@ import {
 import { failure, success, type ImportErrorCode, type UploadAnswer } from './answer';
 import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
-import { detectFormat, NotASpreadsheetError } from './sniff';
+import { detectFormat, NotASpreadsheetError, WrongEncodingError } from './sniff';
 import { openSheet, RowChecker, type SheetProblem, type ValidQuestion } from './validate';
 import { guardZip, UnsafeZipError } from './zipGuard';
 
@@ -103,16 +103,35 @@ const rowsCode = (problem: SheetProblem): ImportErrorCode =>
 
 function fileProblem(err: unknown): UploadAnswer {
   if (err instanceof NotASpreadsheetError) return failure('not_a_spreadsheet', err.message);
+  if (err instanceof WrongEncodingError) return failure('wrong_encoding', err.message);
   if (err instanceof UnsafeZipError) return failure('unsafe_file', err.message);
   if (err instanceof ParseError) return failure('unreadable', err.message);
   throw err;
 }
+
+/**
+ * Imports run one at a time in a process: a 20,000-row workbook takes a few hundred MB to read, and
+ * several at once took the server past 600 MB. A second upload (or preview) meanwhile gets a
+ * clear answer rather than a wait its phone might time out on.
+ */
+let importRunning = false;
+export const IMPORT_RUNNING = 'Another import is running. Try again in a minute.';
 
 export async function importQuestions(
   db: DB,
   req: ImportRequest,
   opts: ImportOptions = {},
 ): Promise<UploadAnswer> {
+  if (importRunning) return failure('import_running', IMPORT_RUNNING, { dry_run: req.dry_run === true });
+  importRunning = true;
+  try {
+    return await importOne(db, req, opts);
+  } finally {
+    importRunning = false;
+  }
+}
+
+async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promise<UploadAnswer> {
   const progress = opts.onProgress ?? (() => undefined);
   const dryRun = req.dry_run === true;
   progress('check', 0, 1);

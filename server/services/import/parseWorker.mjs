@@ -41,12 +41,10 @@ function trimTrailingBlankRows(rows) {
 
 /** @param {Uint8Array} bytes */
 function decodeText(bytes) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    // Excel on Windows saves "CSV" in the ANSI code page, not UTF-8.
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  // UTF-16 with its byte-order mark (Excel's "Unicode text"), else UTF-8 (sniff.ts refused the rest).
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
 }
 
 function parseCsv(bytes, maxRows, maxColumns) {

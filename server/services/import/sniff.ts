@@ -1,11 +1,22 @@
 // Decides how to read an upload from its name AND its first bytes: a renamed image or a
 // document saved as ".xlsx" gets a clear answer instead of a parser error.
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { ACCEPTED_EXTENSIONS } from '../../../shared/domain/questionFormat';
 
 export type SheetFormat = 'xlsx' | 'xls' | 'csv';
 
 export class NotASpreadsheetError extends Error {}
+
+/** A text CSV in an encoding other than UTF-8 (or UTF-16 with its BOM). */
+export class WrongEncodingError extends Error {}
+
+const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
+
+/** Excel's "Unicode text" is UTF-16 with a byte-order mark; the parser reads it as it is. */
+function isUtf16(bytes: Buffer): boolean {
+  return UTF16_BOMS.some((bom) => bytes.subarray(0, 2).equals(bom));
+}
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 // OLE2 compound file: the container of Excel 97-2003 workbooks.
@@ -45,9 +56,17 @@ export function detectFormat(bytes: Buffer, fileName: string): SheetFormat {
   const isZip = bytes.subarray(0, 4).equals(ZIP_MAGIC);
   const isOle = bytes.subarray(0, 8).equals(OLE_MAGIC);
   if (ext === '.csv') {
-    if (isZip || isOle || !looksLikeText(bytes)) {
+    const utf16 = isUtf16(bytes);
+    if (isZip || isOle || (!utf16 && !looksLikeText(bytes))) {
       throw new NotASpreadsheetError(
         `"${fileName}" is named .csv but is not a text CSV file (it is ${isZip || isOle ? 'an Excel workbook: name it .xlsx or .xls' : describeBinary(bytes)}).`,
+      );
+    }
+    // Excel on Windows saves plain "CSV" in the ANSI code page: accents and Ghanaian letters (ɛ, ɔ)
+    // would come out wrong, so such a file is refused with the way to save it right.
+    if (!utf16 && !isUtf8(bytes)) {
+      throw new WrongEncodingError(
+        `"${fileName}" is not saved as UTF-8 text, so its accented letters would come out wrong. In Excel choose File > Save As > "CSV UTF-8 (Comma delimited) (*.csv)" and upload that file.`,
       );
     }
     return 'csv';
