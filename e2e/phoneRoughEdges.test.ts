@@ -97,7 +97,32 @@ describe('a student on a 360 px phone', () => {
     await page.getByText('1 quiz completed').waitFor();
   });
 
+  it('resumes a practice set after a reload with its checked answers, in the same session', async () => {
+    await page.goto(`${t.url}${paths.practiceSets}`);
+    await page.getByRole('link', { name: 'Start One-question set' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start Quiz' }).click();
+    await page.locator('[data-option="B"]').click();
+    await page.getByRole('button', { name: 'Check Answer' }).click();
+    await page.getByText('Correct answer:').waitFor();
+    await expect.poll(() => t.db.selectFrom('session_answers').selectAll().execute()).toHaveLength(1);
+
+    await page.reload();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('You started this practice set before.', { exact: false }).waitFor();
+    await modal.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('1 of 1 answered').waitFor();
+    await page.getByText('Correct answer:').waitFor();
+    expect(await page.locator('[data-option="B"]').getAttribute('aria-checked')).toBe('true');
+    const open = await t.db
+      .selectFrom('quiz_sessions')
+      .select('id')
+      .where('submitted_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
   it('writes the result date day month year, in the list and on the result', async () => {
+    await page.goto(`${t.url}/results`);
     await page.getByText('5 Mar 2026').first().waitFor();
     await page.getByRole('link', { name: /One-question set/ }).click();
     await page.waitForURL('**/quiz/result/*');

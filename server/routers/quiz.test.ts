@@ -58,7 +58,7 @@ async function age(sessionId: number, minutes: number) {
 const KEY_PATTERN = /correct_answer|explanation|Explanation for/;
 
 describe('practice sessions', () => {
-  it('send the key with the questions, and each start is a new session', async () => {
+  it('send the key with the questions, and a start resumes the open session with its checked answers', async () => {
     const res = await api.mutate<QuizStart>('quiz.start', {
       quiz_type: 'practice',
       quiz_id: cat.practiceSet.id,
@@ -84,11 +84,25 @@ describe('practice sessions', () => {
       explanation: 'Explanation for P1',
     });
     expect(res.data.questions.map((q) => q.id)).toEqual(cat.practiceQuestions.map((q) => q.id));
+    // A checked answer is saved; starting the set again (a reload, Back) resumes the same session.
+    await save(res.data.session.id, cat.practiceQuestions[0].id, 'A');
     const again = await api.mutate<QuizStart>('quiz.start', {
       quiz_type: 'practice',
       quiz_id: cat.practiceSet.id,
     });
-    expect(again.data.session.id).not.toBe(res.data.session.id);
+    expect(again.data.session.id).toBe(res.data.session.id);
+    expect(again.data.resumed).toBe(true);
+    expect(again.data.saved_answers).toEqual([
+      expect.objectContaining({ question_id: cat.practiceQuestions[0].id, selected_answer: 'A' }),
+    ]);
+    expect(await count('quiz_sessions')).toBe(1);
+    // Once submitted, the next start is a new attempt.
+    await api.mutate('quiz.submit', { session_id: res.data.session.id, answers: [] });
+    const retake = await api.mutate<QuizStart>('quiz.start', {
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+    });
+    expect(retake.data.session.id).not.toBe(res.data.session.id);
     const row = await t.db
       .selectFrom('quiz_sessions')
       .selectAll()
@@ -96,6 +110,20 @@ describe('practice sessions', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.question_ids)).toEqual(cat.practiceQuestions.map((q) => q.id));
     expect(row.deadline_at).toBeNull();
+  });
+
+  it('limit starts to 60 in 10 minutes per student, however many sets', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const r = await api.mutate('quiz.start', {
+        quiz_type: i % 2 ? 'practice' : 'mock',
+        quiz_id: i % 2 ? cat.practiceSet.id : cat.mockSet.id,
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(statuses[60]).toBe(429);
+    expect(await count('quiz_sessions')).toBe(2);
   });
 
   it('grade exactly: one point per correct, unanswered wrong, percentage rounded', async () => {

@@ -2,14 +2,17 @@
 // quizSessions service, this router only connects inputs to it.
 import { quizRefInput, saveAnswerInput, sessionIdInput, submitInput } from '../../shared/schemas/quiz';
 import { openMocks, quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
-import { authedProcedure, router } from '../trpc';
+import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
 export const quizRouter = router({
   info: authedProcedure.input(quizRefInput).query(({ ctx, input }) => quizInfo(ctx.db, ctx.user, input)),
 
   openMocks: authedProcedure.query(({ ctx }) => openMocks(ctx.db, ctx.user)),
 
-  start: authedProcedure.input(quizRefInput).mutation(({ ctx, input }) => startQuiz(ctx.db, ctx.user, input)),
+  start: authedProcedure.input(quizRefInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startQuiz(ctx.db, ctx.user, input);
+  }),
 
   resume: authedProcedure
     .input(sessionIdInput)

@@ -268,7 +268,7 @@ export async function openMocks(db: DB, user: User, now = new Date()) {
 export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new Date()) {
   const quiz = await loadQuiz(db, ref);
   await gradeExpiredSessionsOf(db, user.id, now);
-  const open = ref.quiz_type === 'mock' ? await findOpenSession(db, user.id, 'mock', ref.quiz_id) : null;
+  const open = await findOpenSession(db, user.id, ref.quiz_type, ref.quiz_id);
   return {
     quiz_type: ref.quiz_type,
     quiz_id: ref.quiz_id,
@@ -281,8 +281,10 @@ export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new 
 }
 
 /**
- * Starts a session, or resumes the student's unfinished in-time mock of the same set. A mock
- * already past its deadline is graded first, then a new attempt starts (a retake).
+ * Starts a session, or resumes the student's unfinished session of the same set: an in-time mock,
+ * or a practice set (so a reload or Back keeps the progress, and starting a set again and again
+ * cannot pile up sessions). A mock already past its deadline is graded first, then a new attempt
+ * starts (a retake).
  */
 export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new Date()): Promise<QuizStart> {
   const quiz = await loadQuiz(db, ref);
@@ -293,11 +295,9 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
   // One transaction: two tabs starting the same mock at once get the same session.
   return db.transaction().execute(async (trx) => {
-    if (ref.quiz_type === 'mock') {
-      const open = await findOpenSession(trx, user.id, 'mock', ref.quiz_id);
-      if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
-      if (open) await gradeSession(trx, open, now, null);
-    }
+    const open = await findOpenSession(trx, user.id, ref.quiz_type, ref.quiz_id);
+    if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
+    if (open) await gradeSession(trx, open, now, null);
     const session = await insertSession(trx, {
       user_id: user.id,
       quiz_type: ref.quiz_type,

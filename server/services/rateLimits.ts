@@ -22,6 +22,8 @@ export const DEFAULT_RATE_LIMITS = {
   resetPerAddress: { points: 60, windowSeconds: 60 * 60 },
   verifyPerAddress: { points: 300, windowSeconds: 15 * 60 },
   refresh: { points: 3000, windowSeconds: 15 * 60 },
+  /** Quiz starts (a resume counts too): a script cannot churn out sessions. */
+  quizStart: { points: 60, windowSeconds: 10 * 60 },
   /** Signed-in procedures that check the password: a stolen session cannot guess it quickly. */
   passwordConfirmPerUser: { points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitConfig>;

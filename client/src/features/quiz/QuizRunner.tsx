@@ -19,11 +19,15 @@ import { useSubmitQuiz } from './useSubmitQuiz';
 
 const LOW_TIME_SECONDS = 300;
 
-function initialAnswers(start: QuizStart, mock: boolean): Record<number, Letter> {
+/**
+ * The answers a resumed session starts with: those the server saved, and newer ones this device
+ * made that the server had not yet acknowledged. A practice session saves an answer when it is
+ * checked, so in practice these are the checked answers.
+ */
+function initialAnswers(start: QuizStart): Record<number, Letter> {
   const answers: Record<number, Letter> = {};
   for (const a of start.saved_answers) answers[a.question_id] = a.selected_answer as Letter;
-  // Choices this device made that the server had not yet acknowledged are newer.
-  if (mock) for (const [id, letter] of readPending(start.session.id)) answers[id] = letter;
+  for (const [id, letter] of readPending(start.session.id)) answers[id] = letter;
   return answers;
 }
 
@@ -38,9 +42,11 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   const navigate = useNavigate();
   const mock = start.session.quiz_type === 'mock';
   const { questions } = start;
-  const [answers, setAnswers] = useState(() => initialAnswers(start, mock));
+  const [answers, setAnswers] = useState(() => initialAnswers(start));
   const [index, setIndex] = useState(() => firstUnanswered(start, answers));
-  const [checked, setChecked] = useState<Set<number>>(() => new Set());
+  const [checked, setChecked] = useState<Set<number>>(() =>
+    mock ? new Set() : new Set(Object.keys(answers).map(Number)),
+  );
   const [confirming, setConfirming] = useState(false);
   const [startedAt] = useState(() => Date.now());
   const [deadline, setDeadline] = useState(() =>
@@ -52,7 +58,9 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
     // Only a real drift moves the clock; a second of network delay should not make it jitter.
     setDeadline((d) => (d !== null && Math.abs(d - fresh) > 2000 ? fresh : d));
   }, []);
-  const { state: saveState, queue, enqueue } = useAnswerQueue(mock ? start.session.id : null, resync);
+  // A mock saves each choice as it is made; practice saves an answer once it is checked, so a
+  // reload or Back resumes the practice with its checks.
+  const { state: saveState, queue, enqueue } = useAnswerQueue(start.session.id, resync);
 
   // Leaving a running mock asks first; the way to the result after a submit is never held.
   const finished = useRef(false);
@@ -180,7 +188,11 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             checked={checked.has(question.id)}
             practice={!mock}
             onSelect={choose}
-            onCheck={() => setChecked((c) => new Set(c).add(question.id))}
+            onCheck={() => {
+              setChecked((c) => new Set(c).add(question.id));
+              const letter = answers[question.id];
+              if (!mock && letter) enqueue(question.id, letter);
+            }}
           />
           <div className="flex justify-between gap-3">
             <Button variant="secondary" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
