@@ -62,12 +62,18 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
 
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
-export async function login(ctx: Context, input: z.output<typeof loginInput>) {
+/** `beforePasswordCheck` runs only when a password is really checked (the account exists). */
+export async function login(
+  ctx: Context,
+  input: z.output<typeof loginInput>,
+  beforePasswordCheck: () => Promise<void> = async () => {},
+) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck();
     throw fieldError('non_field_errors', BAD_CREDENTIALS);
   }
+  await beforePasswordCheck();
   if (!(await verifyPassword(user.password_hash, input.password)) || user.is_active !== 1) {
     throw fieldError('non_field_errors', BAD_CREDENTIALS);
   }

@@ -14,7 +14,7 @@ export const DEFAULT_RATE_LIMITS = {
   /** Failed sign-ins from one address; past it, its failures answer 429 and leave no state. */
   loginFailuresPerAddress: { points: 100, windowSeconds: 15 * 60 },
   /** Password hashes one address may cause, right or wrong: bounds what a flood costs. */
-  passwordChecksPerAddress: { points: 600, windowSeconds: 60 },
+  passwordChecksPerAddress: { points: 1000, windowSeconds: 60 },
   /** Wrong passwords for one account, from anywhere; from the 5th, the account waits (signIn.ts). */
   loginFailuresPerAccount: { points: 10_000, windowSeconds: 15 * 60 },
   register: { points: 100, windowSeconds: 60 * 60 },

@@ -3,9 +3,10 @@
 //   first 4, then 2 s after the 5th, doubling with each further failure up to 15 minutes. While it
 //   waits, attempts are refused (429) without checking the password, the owner's as well.
 // - An address is limited on its failures only (100 in 15 minutes): past that, its failed
-//   attempts answer 429 and leave no state, and its correct ones still get in, so a flood from
-//   the school's shared address cannot lock out the class behind it.
-// - An address may cause at most 600 password checks a minute, right or wrong.
+//   attempts answer 429 (a made-up e-mail's leaving no state), and its correct ones still get
+//   in, so a flood from the school's shared address cannot lock out the class behind it.
+// - An address may cause at most 1,000 password checks (hashes) a minute, right or wrong; an
+//   unknown e-mail costs no hash, so a flood of made-up addresses does not use this up.
 // - Attempts at one account run one at a time, so one account's attacker holds at most one of the
 //   hashing slots that everyone's sign-in shares.
 import { TRPCError } from '@trpc/server';
@@ -56,24 +57,31 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
   const account = `account:${input.email.toLowerCase()}`;
   const waiting = await ctx.limits.secondsToWait(account);
   if (waiting > 0) throw tooMany(accountWaitMessage(waiting));
-  if (!(await ctx.limits.take('passwordChecksPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
 
   return inTurn(account, async () => {
     // Another attempt may have made the account wait while this one queued.
     const stillWaiting = await ctx.limits.secondsToWait(account);
     if (stillWaiting > 0) throw tooMany(accountWaitMessage(stillWaiting));
+    let checkedPassword = false;
     try {
-      const session = await login(ctx, input);
+      const session = await login(ctx, input, async () => {
+        checkedPassword = true;
+        if (!(await ctx.limits.take('passwordChecksPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
+      });
       await ctx.limits.reset('loginFailuresPerAccount', account);
       return session;
     } catch (err) {
       if (!isBadCredentials(err)) throw err;
-      // A flooded address: its failures are refused and counted nowhere, so it cannot make a
-      // student's account wait nor fill memory with made-up addresses.
-      if (!(await ctx.limits.take('loginFailuresPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
-      const failures = (await ctx.limits.count('loginFailuresPerAccount', account)) ?? Infinity;
-      const wait = waitAfterFailures(failures);
-      if (wait > 0) await ctx.limits.wait(account, wait);
+      // From a flooded address, a made-up e-mail leaves no state (memory stays bounded), but a
+      // real account's failures still count, so its attacker soon waits instead of hashing. Both
+      // answer the same 429 there, which tells nothing about which addresses are registered.
+      const addressOk = await ctx.limits.take('loginFailuresPerAddress', ctx.ip);
+      if (addressOk || checkedPassword) {
+        const failures = (await ctx.limits.count('loginFailuresPerAccount', account)) ?? Infinity;
+        const wait = waitAfterFailures(failures);
+        if (wait > 0) await ctx.limits.wait(account, wait);
+      }
+      if (!addressOk) throw tooMany(TOO_MANY_SIGN_INS);
       throw err;
     }
   });
