@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
+
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss()],
@@ -18,10 +20,26 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.ts', 'e2e/**/*.test.ts'],
     // Two cores: two workers, and room for slow hashes and a browser.
     globalSetup: ['e2e/globalSetup.ts'],
     maxWorkers: 2,
+    // The attack and load runs load both cores on purpose: they run alone, after everything else,
+    // so that neither they nor the browser tests time out on the other's load.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.ts', 'e2e/**/*.test.ts'],
+          exclude: [...HEAVY, 'node_modules/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'load', include: HEAVY, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
     testTimeout: 30_000,
     // CI reads the counts from a JSON report as well as the console.
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],

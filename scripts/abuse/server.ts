@@ -7,43 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { startSmtpCapture, type ReceivedMail } from '../../server/test/smtpCapture';
 import { freePort, readMemory } from '../bench/serverProcess';
 import { BUNDLE, productionLaunch, ROOT, type Launch } from './launch';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  at: number;
-}
+export type Mail = ReceivedMail;
 
 export const ADMIN_EMAIL = 'admin@abuse.test';
 const READY_TIMEOUT_MS = 30_000;
-
-async function startSmtp(mails: Mail[]): Promise<SMTPServer> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          for (const rcpt of session.envelope.rcptTo)
-            mails.push({
-              to: rcpt.address,
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              at: Date.now(),
-            });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return smtp;
-}
 
 export class AbuseServer {
   /** Every exit of a server process during the run: code or signal, and the tail of its log. */
@@ -80,7 +51,7 @@ export class AbuseServer {
 
   static async start(): Promise<AbuseServer> {
     const mails: Mail[] = [];
-    const smtp = await startSmtp(mails);
+    const smtp = await startSmtpCapture(mails);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-abuse-'));
     const server = new AbuseServer(dataDir, await freePort(), productionLaunch(), smtp, mails);
     try {

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { startSmtpCapture, type ReceivedMail } from './smtpCapture';
 import { createApp, type AppOptions } from '../app';
 import { createHttpServer, DEFAULT_TIMEOUTS, type HttpTimeouts } from '../http/httpServer';
 import type { AppDeps } from '../context';
@@ -14,11 +13,7 @@ import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
 import type { RateLimitSettings } from '../services/rateLimits';
 
-export interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type { ReceivedMail };
 
 export interface TestServer {
   url: string;
@@ -36,26 +31,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function startSmtp(mails: ReceivedMail[]) {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          for (const rcpt of session.envelope.rcptTo) {
-            mails.push({ to: rcpt.address, subject: parsed.subject ?? '', text: parsed.text ?? '' });
-          }
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return smtp;
-}
-
 export async function startTestServer(
   opts: {
     rateLimits?: Partial<RateLimitSettings>;
@@ -68,7 +43,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-test-'));
   const mails: ReceivedMail[] = [];
-  const smtp = opts.smtp === false ? null : await startSmtp(mails);
+  const smtp = opts.smtp === false ? null : await startSmtpCapture(mails);
   const smtpPort = smtp ? (smtp.server.address() as AddressInfo).port : 0;
   const env = loadEnv({
     DATA_DIR: dataDir,
