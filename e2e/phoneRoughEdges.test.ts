@@ -260,6 +260,19 @@ describe('form errors on a 360 px phone', () => {
     await context.close();
   });
 
+  it("shows the server's reason when a password change is refused", async () => {
+    await page.goto(`${t.url}/settings`);
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('Volta-River-2025');
+    await page.getByLabel('Confirm new password').fill('Volta-River-2025');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectSeen(
+      page,
+      'Your old password was entered incorrectly. Please enter it again.',
+      'Current password',
+    );
+  });
+
   it('focuses the password after a refused sign-in, with the message announced', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const p = await context.newPage();
