@@ -454,6 +454,28 @@ describe('files that are not spreadsheets', () => {
     expect(await countQuestions(db)).toBe(0);
   });
 
+  it('refuses a CSV row whose cells do not match the header (an unquoted comma), and writes nothing', async () => {
+    const lines = Papa.unparse(goodRows(3)).split('\r\n');
+    // Row 3's explanation holds a comma without quotes; row 4 lost its last two cells.
+    lines[2] = `${lines[2]}, Beans and groundnuts`;
+    lines[3] = lines[3].split(',').slice(0, 5).join(',');
+    const answer = await importQuestions(db, practice('commas.csv', Buffer.from(lines.join('\r\n'))));
+    expect(answer).toMatchObject({ success: false, error_code: 'bad_rows' });
+    expect(answer.row_errors).toEqual([
+      {
+        row: 3,
+        column: 'row',
+        reason: 'Row 3 has 8 cells, the header has 7: put cells that contain commas in double quotes.',
+      },
+      {
+        row: 4,
+        column: 'row',
+        reason: 'Row 4 has 5 cells, the header has 7: put cells that contain commas in double quotes.',
+      },
+    ]);
+    expect(await countQuestions(db)).toBe(0);
+  });
+
   it("reads a UTF-16 CSV with its byte-order mark (Excel's Unicode text, tab-separated)", async () => {
     const rows = goodRows(2);
     rows[1][0] = 'Ɛyɛ dɛn? Which sign shows dehydration in a child?';

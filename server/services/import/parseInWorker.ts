@@ -27,6 +27,11 @@ export interface ParsedSheet {
   firstRow: number;
   /** [rowIndex, columnIndex] of cells holding a formula. */
   formulaCells: Array<[number, number]>;
+  /**
+   * Every row should have the header's number of cells: true for CSV, where a row with more or
+   * fewer means an unquoted comma (a workbook's rows end at their last filled cell).
+   */
+  cellsMatchHeader?: boolean;
 }
 
 /** The rows come packed: one string of all cells, and where each cell and each row ends in it. */
@@ -250,7 +255,12 @@ async function runParse(bytes: Buffer, format: SheetFormat, opts: ParseOptions):
     release(worker, reply.ok && reply.heapMb <= (opts.recycleHeapMb ?? PARSE_RECYCLE_HEAP_MB));
     if (reply.ok) {
       const { text, cellEnds, rowEnds, firstRow, formulaCells } = reply;
-      return { rows: new SheetRows({ text, cellEnds, rowEnds }), firstRow, formulaCells };
+      return {
+        rows: new SheetRows({ text, cellEnds, rowEnds }),
+        firstRow,
+        formulaCells,
+        cellsMatchHeader: format === 'csv',
+      };
     }
     throw new ParseError(
       `The file could not be read as a ${format.toUpperCase()} spreadsheet (${reply.message}).`,

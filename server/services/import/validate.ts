@@ -135,6 +135,7 @@ export class RowChecker {
   private readonly columnName: Map<number, Header>;
   private readonly formulas: Set<string>;
   private readonly seen = new Map<string, number>();
+  private readonly headerCells: number;
 
   constructor(
     private readonly sheet: ParsedSheet,
@@ -144,6 +145,7 @@ export class RowChecker {
     this.at = columnIndexes(columns);
     this.columnName = new Map([...columns].map(([name, index]) => [index, name]));
     this.formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
+    this.headerCells = sheet.rows.row(0).length;
   }
 
   get questionCount(): number {
@@ -178,6 +180,16 @@ export class RowChecker {
     const cells = this.sheet.rows.row(i + 1);
     const rowNumber = this.sheet.firstRow + i + 1;
     if (cells.every((cell) => cell.trim() === '')) return null;
+    if (this.sheet.cellsMatchHeader && cells.length !== this.headerCells) {
+      // An unquoted comma splits a cell in two and moves every later cell along: reading the row
+      // anyway would cut an explanation short without a word ("Beans").
+      rowErrors.push({
+        row: rowNumber,
+        column: 'row',
+        reason: `Row ${rowNumber} has ${cells.length} cells, the header has ${this.headerCells}: put cells that contain commas in double quotes.`,
+      });
+      return null;
+    }
     const errorsBefore = rowErrors.length;
     if (this.formulas.size)
       cells.forEach((_cell, c) => {
