@@ -258,6 +258,14 @@ describe('admin area', SUITE_OPTIONS, () => {
     await mockEdit.getByLabel('Time limit (minutes)').fill('75');
     await mockEdit.getByRole('button', { name: 'Save' }).click();
     await poll(() => mockSets.getByText(/75 min/).isVisible()).toBe(true);
+    // New sets have no questions yet: marked so, as students do not see them until the upload.
+    await poll(() => mockSets.getByText('Empty: hidden from students').isVisible()).toBe(true);
+    await poll(() =>
+      page
+        .getByRole('region', { name: /^Practice Sets/ })
+        .getByText('Empty: hidden from students')
+        .isVisible(),
+    ).toBe(true);
     const practiceSet = await t.db.selectFrom('practice_sets').selectAll().executeTakeFirstOrThrow();
     expect(practiceSet).toMatchObject({ title: 'Antenatal drill 1', topic_id: topic.id });
     const mockSet = await t.db.selectFrom('mock_exam_sets').selectAll().executeTakeFirstOrThrow();

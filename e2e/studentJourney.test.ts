@@ -185,9 +185,9 @@ describe('student journey', () => {
     expect(await page.getByRole('link', { name: /^Choose / }).count()).toBe(1);
     await page.getByRole('link', { name: `Choose ${content.topic.name}` }).click();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(content.topic.name).waitFor();
-    await page.getByRole('link', { name: `Start ${content.emptySet.title}` }).click();
-    await page.getByRole('heading', { name: 'No questions available' }).waitFor();
-    await page.goBack();
+    // A set without questions is never offered to a student.
+    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).waitFor();
+    expect(await page.getByRole('link', { name: `Start ${content.emptySet.title}` }).count()).toBe(0);
     await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).click();
     await page.waitForURL(`**/quiz/practice/${content.practiceSet.id}`);
 

@@ -99,7 +99,16 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
       .where('practice_sets.is_active', '=', 1)
       .where('topics.is_active', '=', 1)
       .where('papers.is_active', '=', 1)
-      .where('programs.is_active', '=', 1);
+      .where('programs.is_active', '=', 1)
+      // Students never see a set without questions (an admin's new set waiting for its upload).
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('questions')
+            .select('questions.id')
+            .whereRef('questions.practice_set_id', '=', 'practice_sets.id'),
+        ),
+      );
   }
   return q;
 }
@@ -129,7 +138,15 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
     q = q
       .where('mock_exam_sets.is_active', '=', 1)
       .where('papers.is_active', '=', 1)
-      .where('programs.is_active', '=', 1);
+      .where('programs.is_active', '=', 1)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('questions')
+            .select('questions.id')
+            .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id'),
+        ),
+      );
   }
   return q;
 }

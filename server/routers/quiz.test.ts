@@ -9,7 +9,7 @@ import type { AppRouter } from '../router';
 import { saveAnswerUnlessSubmitted } from '../queries/quiz';
 import { GRACE_SECONDS, gradeExpiredSessions, saveAnswer } from '../services/quizSessions';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fixtures';
+import { insertMockSet, insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fixtures';
 
 type Out = inferRouterOutputs<AppRouter>;
 type QuizStart = Out['quiz']['start'];
@@ -517,7 +517,7 @@ describe('mock sessions', () => {
     }
   });
 
-  it('refuses an unknown or inactive quiz and an empty one', async () => {
+  it('refuses an unknown or inactive quiz and an empty one, which students never see', async () => {
     expect((await api.mutate('quiz.start', { quiz_type: 'mock', quiz_id: 9999 })).error?.message).toBe(
       'Mock exam not found',
     );
@@ -530,7 +530,12 @@ describe('mock sessions', () => {
     const empty = await insertPracticeSet(t.db, cat.topic.id, 'Empty');
     await t.db.updateTable('papers').set({ is_active: 1 }).where('id', '=', cat.paper.id).execute();
     const res = await api.mutate('quiz.start', { quiz_type: 'practice', quiz_id: empty.id });
-    expect(res.status).toBe(400);
+    expect([res.status, res.error?.message]).toEqual([404, 'Practice set not found']);
     expect(await count('quiz_sessions')).toBe(0);
+    const listed = await api.query<Array<{ id: number }>>('catalog.practiceSets', { topicId: cat.topic.id });
+    expect(listed.data.map((s) => s.id)).toEqual([cat.practiceSet.id]);
+    const emptyMock = await insertMockSet(t.db, cat.paper.id, 'Empty mock');
+    const mocks = await api.query<Array<{ id: number }>>('catalog.mockExams', { paperId: cat.paper.id });
+    expect(mocks.data.map((s) => s.id)).not.toContain(emptyMock.id);
   });
 });

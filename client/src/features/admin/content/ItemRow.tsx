@@ -23,10 +23,15 @@ export function ItemRow({ item }: { item: Item }) {
     <li className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-3">
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">
-          {item.name}
+          <span>{item.name}</span>
           {!item.isActive && (
             <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700 dark:bg-slate-700 dark:text-slate-200">
               Inactive
+            </span>
+          )}
+          {item.empty && (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-normal text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              Empty: hidden from students
             </span>
           )}
         </p>

@@ -12,6 +12,8 @@ export interface Item {
   /** null: this kind has no time limit (everything but mock sets). */
   timeLimit: number | null;
   isActive: boolean;
+  /** A set without questions: students do not see it until questions are uploaded into it. */
+  empty: boolean;
   meta: string;
 }
 
@@ -35,6 +37,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: p.description,
       timeLimit: null,
       isActive: p.is_active,
+      empty: false,
       meta: p.description,
     })),
     paper: content.papers.map((p) => ({
@@ -44,6 +47,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: p.description,
       timeLimit: null,
       isActive: p.is_active,
+      empty: false,
       meta: p.program_name,
     })),
     topic: content.topics.map((t) => ({
@@ -53,6 +57,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: t.description,
       timeLimit: null,
       isActive: t.is_active,
+      empty: false,
       meta: [programName.get(paperProgram.get(t.paper) ?? -1), t.paper_name].filter(Boolean).join(' › '),
     })),
     mockSet: content.mockExamSets.map((s) => ({
@@ -62,6 +67,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: s.description,
       timeLimit: s.time_limit_minutes,
       isActive: s.is_active,
+      empty: s.total_questions === 0,
       meta: `${s.program_name} › ${s.paper_name} · ${questions(s.total_questions)} · ${s.time_limit_minutes} min`,
     })),
     practiceSet: content.practiceSets.map((s) => ({
@@ -71,6 +77,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: null,
       timeLimit: null,
       isActive: s.is_active,
+      empty: s.total_questions === 0,
       meta: `${s.paper_name} › ${s.topic_name} · ${questions(s.total_questions)}`,
     })),
   };
