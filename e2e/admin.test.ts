@@ -48,12 +48,14 @@ describe('admin area', SUITE_OPTIONS, () => {
     await expectTab('Users');
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Users');
     await page.keyboard.press('End');
-    await page.waitForURL(`${t.url}/admin/settings`);
+    await page.waitForURL(`${t.url}/admin/account`);
     // Arrow moves replace the history entry: Back leaves the tabs instead of replaying each step.
     await page.goBack();
     await page.waitForURL(`${t.url}/admin`);
     await page.goForward();
-    await page.waitForURL(`${t.url}/admin/settings`);
+    await page.waitForURL(`${t.url}/admin/account`);
+    await expectTab('My Account');
+    await page.goto(`${t.url}/admin/settings`);
     await expectTab('Settings');
 
     // Settings shows the real system state.

@@ -16,7 +16,7 @@ async function main() {
   const password = await ensureFirstAdmin(db, env.ADMIN_EMAIL);
   if (password) {
     deps.logger.info(
-      `First admin created: ${env.ADMIN_EMAIL} / ${password}  (shown once: sign in and change it)`,
+      `First admin created: ${env.ADMIN_EMAIL} / ${password}  (shown once: sign in, then change the password and e-mail under My Account, ${env.PUBLIC_URL}/admin/account)`,
     );
   }
   if (env.SEED_ON_EMPTY) {

@@ -1,10 +1,11 @@
 // The admin dashboard (SPEC 2 admin routes, SPEC 6): every procedure is adminProcedure, so a
 // student gets FORBIDDEN before any resolver runs. Content management lives in adminContent.ts.
-import { resultsFilterInput, usersInput } from '../../shared/schemas/admin';
+import { changeOwnEmailInput, resultsFilterInput, usersInput } from '../../shared/schemas/admin';
 import { listAllResults, listUsers, platformStats } from '../queries/admin';
 import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } from '../queries/catalog';
+import { changeOwnEmail } from '../services/ownAccount';
 import { systemInfo } from '../services/systemInfo';
-import { adminProcedure, router } from '../trpc';
+import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminContentProcedures } from './adminContent';
 
 const ALL = { activeOnly: false };
@@ -26,6 +27,12 @@ export const adminRouter = router({
   })),
 
   system: adminProcedure.query(({ ctx }) => systemInfo(ctx.db, ctx.env)),
+
+  /** The admin's own sign-in e-mail (My Account); name and password use profile.update and auth.changePassword. */
+  changeOwnEmail: adminProcedure.input(changeOwnEmailInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
+    return changeOwnEmail(ctx, ctx.user, input);
+  }),
 
   ...adminContentProcedures,
 });

@@ -97,6 +97,7 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'admin.updatePracticeSet': { id: f.practiceSetId, title: 'Vital signs practice' },
     'admin.createMockExamSet': { paper_id: f.paperId, title: 'Mock 2', time_limit_minutes: 60 },
     'admin.updateMockExamSet': { id: f.mockSetId, time_limit_minutes: 120 },
+    'admin.changeOwnEmail': { email: 'exams.officer@example.com', password: 'not-the-password' },
   };
 }
 

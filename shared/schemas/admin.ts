@@ -1,6 +1,6 @@
 // Inputs of the admin procedures: filters, and the content forms (add program, paper, topic, sets).
 import { z } from 'zod';
-import { coercedId, optionalText, requiredText } from './fields';
+import { coercedId, emailField, optionalText, passwordField, requiredText } from './fields';
 import { QUIZ_TYPES } from './quiz';
 
 /** Query strings send '' for an unset select: treat it as absent. */
@@ -79,3 +79,6 @@ export const updateMockExamSetInput = z.object({
   time_limit_minutes: timeLimitField.optional(),
   is_active: booleanField.optional(),
 });
+
+/** An admin's own sign-in address, changed with the current password (My Account). */
+export const changeOwnEmailInput = z.object({ email: emailField, password: passwordField });

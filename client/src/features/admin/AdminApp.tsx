@@ -21,6 +21,7 @@ export default function AdminApp() {
         <Route path="users" element={null} />
         <Route path="questions" element={null} />
         <Route path="settings" element={null} />
+        <Route path="account" element={null} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

@@ -1,7 +1,8 @@
-// The admin dashboard: six tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: seven tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
+import { AccountTab } from './account/AccountTab';
 import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
 import { ResultsTab } from './results/ResultsTab';
@@ -24,6 +25,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'settings':
       return <SettingsTab />;
+    case 'account':
+      return <AccountTab />;
   }
 }
 

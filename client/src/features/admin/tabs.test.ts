@@ -9,6 +9,7 @@ describe('tabFor (SPEC 2: the tab follows the path)', () => {
     ['/admin/users/', '', 'users'],
     ['/admin/questions', '', 'upload'],
     ['/admin/settings', '', 'settings'],
+    ['/admin/account', '', 'account'],
     ['/admin/anything-else', '', 'overview'],
     ['/admin', '?tab=content', 'content'],
     ['/admin', '?tab=results', 'results'],

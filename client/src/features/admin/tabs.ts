@@ -1,5 +1,6 @@
 // The dashboard's tabs and how the URL selects one (SPEC 2): /admin/users -> Users,
-// /admin/questions -> Upload Questions, /admin/settings -> Settings, anything else -> Overview.
+// /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
+// anything else -> Overview.
 // Content Management and Quiz Results have no path of their own, so /admin?tab=... names them,
 // which keeps them reloadable and lets Back return to the previous tab.
 
@@ -10,6 +11,7 @@ export const TABS = [
   { id: 'upload', label: 'Upload Questions', to: '/admin/questions' },
   { id: 'results', label: 'Quiz Results', to: '/admin?tab=results' },
   { id: 'settings', label: 'Settings', to: '/admin/settings' },
+  { id: 'account', label: 'My Account', to: '/admin/account' },
 ] as const;
 
 export type TabId = (typeof TABS)[number]['id'];
@@ -18,6 +20,7 @@ const BY_PATH: Record<string, TabId> = {
   users: 'users',
   questions: 'upload',
   settings: 'settings',
+  account: 'account',
 };
 
 export function tabFor(pathname: string, search: string): TabId {

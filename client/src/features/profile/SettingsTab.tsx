@@ -1,6 +1,6 @@
 // The settings tab (SPEC 2): Coming Soon sections kept as the spec describes, Change Password,
 // and Delete Account.
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm';
 import { SettingsSection } from './ComingSoon';
 import { DeleteAccount } from './DeleteAccount';
 

@@ -1,8 +1,9 @@
-// The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Settings.
+// The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Settings, and My Account.
 import { NavLink } from 'react-router-dom';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Settings from 'lucide-react/icons/settings';
 import Upload from 'lucide-react/icons/upload';
+import UserCog from 'lucide-react/icons/user-cog';
 import Users from 'lucide-react/icons/users';
 
 const LINKS = [
@@ -10,6 +11,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/questions', label: 'Questions', icon: Upload, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
+  { to: '/admin/account', label: 'My Account', icon: UserCog, end: false },
 ];
 
 export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {

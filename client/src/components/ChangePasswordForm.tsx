@@ -2,12 +2,12 @@
 // a success message that clears after 5 s. A refusal shows the server's reason (wrong current
 // password, a weak new one); the spec's generic sentence stays for a failure with no answer.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/PasswordField';
-import { useRevealErrors } from '../../hooks/useRevealErrors';
-import { firstServerField, firstServerMessage } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { PasswordField } from './PasswordField';
+import { useRevealErrors } from '../hooks/useRevealErrors';
+import { firstServerField, firstServerMessage } from '../lib/session';
+import { trpc } from '../lib/trpc';
 
 const SUCCESS_MS = 5000;
 const CHANGE_FAILED = 'Failed to change password. Please try again.';
