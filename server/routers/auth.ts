@@ -77,10 +77,8 @@ export const authRouter = router({
     return confirmPasswordReset(ctx, input);
   }),
 
-  changePassword: authedProcedure
-    .input(passwordChangeInput)
-    .mutation(async ({ ctx, input }) => {
-      await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
-      return changePassword(ctx, input.old_password, input.new_password1);
-    }),
+  changePassword: authedProcedure.input(passwordChangeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
+    return changePassword(ctx, input.old_password, input.new_password1);
+  }),
 });
