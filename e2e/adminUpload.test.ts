@@ -168,6 +168,25 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(mock).toMatchObject({ paper_id: c.paper.id, time_limit_minutes: 45 });
     expect(await page.getByLabel('Practice test').isChecked()).toBe(true);
     expect(consoleErrors).toEqual([]);
+
+    // The same title again is refused: its message, and no 'File Format Issues' list (the file is fine).
+    await page.getByLabel('Mock exam').check();
+    await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
+    await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
+    await page.getByLabel('Set title (optional)').fill('Mock Exam 2');
+    await page.getByLabel('Question file').setInputFiles({
+      name: 'again.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${HEADER.join(',')}\nWhich organ makes bile?,Liver,Pancreas,Spleen,Kidney,A,Hepatocytes`,
+      ),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await poll(() => page.getByText('is already titled "Mock Exam 2"', { exact: false }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('File Format Issues').count()).toBe(0);
+    expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
   });
 
   it('validates the upload form before sending anything', async () => {

@@ -118,7 +118,9 @@ describe('POST /api/admin/upload-questions/', () => {
     wrong[0][0] = 'question';
     const headers = await upload(csvFile(wrong), 'h.csv');
     expect(headers.status).toBe(400);
-    expect(headers.body.error).toBe('The header row does not match the template.');
+    expect(headers.body.error).toBe(
+      'The header row does not match the template: missing question_text; unexpected "question".',
+    );
 
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex');
     const image = await upload(png, 'questions.xlsx');

@@ -50,31 +50,30 @@ const REQUIRED: ReadonlySet<Header> = new Set([
 ]);
 const LETTERS: ReadonlySet<string> = new Set(['A', 'B', 'C', 'D']);
 
-/** Maps each of the seven headers to its column; reports missing, unknown and repeated ones. */
-function readHeader(header: string[]): { columns: Map<Header, number>; errors: RowError[] } {
+/**
+ * Maps each of the seven headers to its column. A wrong header is one problem, told once: the
+ * missing, unexpected and repeated columns in one sentence (null when the header is right).
+ */
+function readHeader(header: string[]): { columns: Map<Header, number>; problem: string | null } {
   // A Map, not an object: a "__proto__" or "constructor" header is just an unknown string here.
   const columns = new Map<Header, number>();
-  const errors: RowError[] = [];
+  const unexpected: string[] = [];
+  const repeated: string[] = [];
   const known: ReadonlySet<string> = new Set(HEADERS);
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if (name === '') return;
-    if (!known.has(name)) {
-      errors.push({
-        row: 1,
-        column: raw.trim(),
-        reason: `Unknown column "${raw.trim()}": the header row must hold exactly ${HEADERS.join(', ')}.`,
-      });
-    } else if (columns.has(name as Header)) {
-      errors.push({ row: 1, column: name, reason: `The column "${name}" appears more than once.` });
-    } else {
-      columns.set(name as Header, index);
-    }
+    if (!known.has(name)) unexpected.push(`"${raw.trim()}"`);
+    else if (columns.has(name as Header)) repeated.push(name);
+    else columns.set(name as Header, index);
   });
-  for (const name of HEADERS) {
-    if (!columns.has(name)) errors.push({ row: 1, column: name, reason: `Missing column "${name}".` });
-  }
-  return { columns, errors };
+  const missing = HEADERS.filter((name) => !columns.has(name));
+  const parts = [
+    missing.length && `missing ${missing.join(', ')}`,
+    unexpected.length && `unexpected ${unexpected.join(', ')}`,
+    repeated.length && `repeated ${repeated.join(', ')}`,
+  ].filter(Boolean);
+  return { columns, problem: parts.length ? `${parts.join('; ')}` : null };
 }
 
 function clean(value: string | undefined): string {
@@ -103,9 +102,14 @@ function columnIndexes(columns: Map<Header, number>): Record<Header, number> {
 export function openSheet(sheet: ParsedSheet): RowChecker | SheetProblem {
   if (sheet.rows.length === 0)
     return { error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
-  const { columns, errors: headerErrors } = readHeader(sheet.rows.row(0));
-  if (headerErrors.length)
-    return { error: 'The header row does not match the template.', rowErrors: headerErrors };
+  const { columns, problem } = readHeader(sheet.rows.row(0));
+  if (problem) {
+    const reason = `The header row must hold exactly ${HEADERS.join(', ')}: ${problem}.`;
+    return {
+      error: `The header row does not match the template: ${problem}.`,
+      rowErrors: [{ row: 1, column: 'header', reason }],
+    };
+  }
   if (sheet.rows.length - 1 > MAX_ROWS) {
     return {
       error: `The file has more than ${MAX_ROWS.toLocaleString('en')} rows of questions; split it into smaller files.`,

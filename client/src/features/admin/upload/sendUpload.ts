@@ -45,7 +45,21 @@ function formOf(fields: UploadFields, dryRun: boolean): FormData {
   return form;
 }
 
+/** The answers about the file's format: only these show the 'File Format Issues' list. */
+const FORMAT_PROBLEMS: ReadonlySet<string> = new Set([
+  'not_a_spreadsheet',
+  'wrong_encoding',
+  'unsafe_file',
+  'unreadable',
+  'bad_header',
+  'bad_rows',
+  'too_many_rows',
+  'empty',
+]);
+
 function issuesOf(answer: Partial<UploadAnswer>): string[] {
+  // A taken title, a wrong topic, a refusal or a busy server is no format problem (issue 17).
+  if (!answer.error_code || !FORMAT_PROBLEMS.has(answer.error_code)) return [];
   const format = answer.required_format;
   const list = Array.isArray(format) ? format : typeof format === 'string' && format ? [format] : [];
   return answer.help ? [...list, answer.help] : list;
