@@ -128,6 +128,12 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(cells.some((r) => r.startsWith('4') && r.includes('option_b'))).toBe(true);
     await poll(() => page.getByText('File Format Issues').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0);
+    // The verdict, then the rows to fix, come right under the Preview button.
+    const previewButton = (await page.getByRole('button', { name: 'Preview' }).boundingBox())!;
+    const verdict = (await page.getByRole('alert').filter({ hasText: 'File Format Issues' }).boundingBox())!;
+    const table = (await rows.boundingBox())!;
+    expect(verdict.y).toBeGreaterThan(previewButton.y);
+    expect(table.y).toBeGreaterThan(verdict.y);
     await shot('admin-upload-errors-1280');
     await page.setViewportSize({ width: 360, height: 740 });
     await shot('admin-upload-errors-360');

@@ -35,7 +35,6 @@ export function UploadTab({ content }: Pick<AdminData, 'content'>) {
         }}
       >
         <UploadFields form={form} content={content.data} />
-        <UploadFeedback success={form.success} failure={form.failure} />
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -58,6 +57,8 @@ export function UploadTab({ content }: Pick<AdminData, 'content'>) {
             </button>
           )}
         </div>
+        {/* The verdict and the rows to fix sit right under the buttons, where the eye goes after a click. */}
+        <UploadFeedback success={form.success} failure={form.failure} />
         {form.answer && <PreviewPanel answer={form.answer} />}
       </form>
       <FormatHelp />
