@@ -4,14 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compressResponses } from './compression';
 import express, { type ErrorRequestHandler } from 'express';
-import type { HelmetOptions } from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
-import { securityHeaders } from './securityHeaders';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, trpcPaths } from './http/requestBodies';
@@ -23,6 +22,8 @@ const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 export interface AppOptions {
   clientDir?: string;
   bodyBudget?: BodyBudgetLimits;
+  /** false: every /trpc call goes through tRPC's own adapter (the bench's comparison). */
+  leanTrpcFront?: boolean;
 }
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}) {
@@ -34,7 +35,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(refuseMalformedUrls());
-  app.use(securityHeaders(helmetOptions(deps.env)), permissionsPolicy());
+  app.use(helmet(helmetOptions(deps.env)), permissionsPolicy());
   app.use(['/api', '/trpc'], noStore());
 
   // Bodies are read per procedure, after the caller is known (server/http/requestBodies.ts).
@@ -46,15 +47,16 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   );
   const maxBatchSize = 20;
   const onError = logInternalErrors(deps.logger);
+  const leanFront = createTrpcHandler({
+    router: appRouter,
+    createContext: (req) => createContext(deps, req),
+    maxBatchSize,
+    onError,
+  });
   app.use(
     '/trpc',
     // The app's own calls take the lean path; whatever it does not handle goes on to tRPC's adapter.
-    createTrpcHandler({
-      router: appRouter,
-      createContext: (req) => createContext(deps, req),
-      maxBatchSize,
-      onError,
-    }),
+    ...(opts.leanTrpcFront === false ? [] : [leanFront]),
     compressResponses(),
     createExpressMiddleware({
       router: appRouter,

@@ -1,24 +1,19 @@
 // The work a serving process runs beside its requests. server/index.ts and the bench's server
-// (scripts/bench/server.ts) both start it from here, so the figures are those of what a school
-// runs: without the checkpoint thread, the connection that commits checkpoints the WAL itself.
+// (scripts/bench/server.ts) both start it from here, so the figures are those of what a school runs.
 import type { Server } from 'node:http';
 import type { DB } from '../db/client';
 import type { AppDeps } from './context';
-import { startCheckpointer } from './services/checkpointer';
 import { gradeExpiredSessions } from './services/quizSessions';
 
 export const EXPIRED_SWEEP_MS = 60_000;
 
 export interface BackgroundWork {
-  /** Stops the checkpoint thread after a last checkpoint (the sweep timer never holds the process). */
+  /** Stops the sweep. */
   stop(): Promise<void>;
 }
 
-export async function startBackgroundWork(deps: AppDeps, databaseFile: string): Promise<BackgroundWork> {
+export async function startBackgroundWork(deps: AppDeps): Promise<BackgroundWork> {
   const { db, logger } = deps;
-  const checkpointer = await startCheckpointer(db, databaseFile, {
-    onError: (message) => logger.error(`[db] checkpoint failed: ${message}`),
-  });
   // Mocks abandoned past their deadline get graded on their saved answers, so their results and
   // notifications appear even if the student never comes back.
   const sweep = () =>
@@ -26,8 +21,8 @@ export async function startBackgroundWork(deps: AppDeps, databaseFile: string): 
       logger.error(`[quiz] grading expired session ${id} failed: ${String(err)}`),
     ).catch((err: unknown) => logger.error(`[quiz] expired-session sweep failed: ${String(err)}`));
   await sweep();
-  setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();
-  return { stop: () => checkpointer.stop() };
+  const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();
+  return { stop: async () => clearInterval(timer) };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Start-up: config -> database (migrated) -> first admin -> seed on empty -> background work
-// (checkpoints, expired mocks) -> listen.
+// (expired mocks) -> listen.
 import { createApp } from './app';
 import { exitOnSignals, startBackgroundWork } from './background';
 import { createDeps, openDatabase } from './deps';
@@ -23,7 +23,7 @@ async function main() {
     const seeded = await seedIfEmpty(db);
     if (seeded) deps.logger.info(`Loaded the sample question bank: ${seeded} questions.`);
   }
-  const background = await startBackgroundWork(deps, env.DATABASE_FILE);
+  const background = await startBackgroundWork(deps);
   const server = createHttpServer(createApp(deps)).listen(env.PORT, env.HOST, () => {
     deps.logger.info(
       `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_FILE})`,

@@ -38,8 +38,8 @@ async function main() {
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
   });
-  // As server/index.ts: the checkpoint thread and the sweep of abandoned mocks.
-  const background = await startBackgroundWork(deps, env.DATABASE_FILE);
+  // As server/index.ts: the sweep of abandoned mocks.
+  const background = await startBackgroundWork(deps);
   const outer = express();
   outer.disable('x-powered-by');
   outer.get('/__ceiling', (_req, res) => {

@@ -1,14 +1,12 @@
 // SQL of the question import: where a new set may go, which questions the bank already holds,
 // and the one transaction that writes a set with its questions.
 import type { DB } from '../../db/client';
-import { reusableQuery } from '../../db/reusableQuery';
-import type { Question, QuizType } from '../../db/schema';
+import type { QuizType } from '../../db/schema';
 import type { ValidQuestion } from '../services/import/validate';
 
 /**
  * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,
- * PostgreSQL 65,535), and small enough that compiling the statement's one shape (reusableQuery)
- * costs little on a server's first import, while 10,000 rows still take only 100 statements.
+ * PostgreSQL 65,535), while 10,000 rows still take only 100 statements.
  */
 const INSERT_CHUNK = 100;
 const LOOKUP_CHUNK = 100;
@@ -72,16 +70,15 @@ export async function titleTaken(db: DB, p: Placement, title: string): Promise<b
   return row !== undefined;
 }
 
-const knownKeys = reusableQuery((db: DB, keys: string[]) =>
-  db.selectFrom('questions').select('text_key').distinct().where('text_key', 'in', keys),
-);
+const knownKeys = (db: DB, keys: string[]) =>
+  db.selectFrom('questions').select('text_key').distinct().where('text_key', 'in', keys).execute();
 
 /** The text keys among `keys` that questions already in the bank have. */
 export async function keysInBank(db: DB, keys: string[]): Promise<Set<string>> {
   const unique = [...new Set(keys)];
   const found = new Set<string>();
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    const rows = await knownKeys.execute(db, unique.slice(i, i + LOOKUP_CHUNK));
+    const rows = await knownKeys(db, unique.slice(i, i + LOOKUP_CHUNK));
     for (const row of rows) found.add(row.text_key);
   }
   return found;
@@ -91,11 +88,6 @@ export interface NewSet {
   title: string;
   timeLimitMinutes: number;
 }
-
-// Compiled once per chunk size: building a many-row insert costs Kysely more than SQLite's insert.
-const insertQuestionRows = reusableQuery((db: DB, rows: Array<Omit<Question, 'id'>>) =>
-  db.insertInto('questions').values(rows),
-);
 
 /**
  * Creates the set and its questions in one transaction: all of it is written, or none. The
@@ -134,23 +126,25 @@ export async function insertSetWithQuestions(
     for (const batch of batches) {
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
         const chunk = batch.slice(i, i + INSERT_CHUNK);
-        await insertQuestionRows.execute(
-          trx,
-          chunk.map((q, j) => ({
-            practice_set_id: p.quizType === 'practice' ? created.id : null,
-            mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
-            position: written + j + 1,
-            question_text: q.question_text,
-            option_a: q.option_a,
-            option_b: q.option_b,
-            option_c: q.option_c,
-            option_d: q.option_d,
-            correct_answer: q.correct_answer,
-            explanation: q.explanation,
-            text_key: q.text_key,
-            created_at: now,
-          })),
-        );
+        await trx
+          .insertInto('questions')
+          .values(
+            chunk.map((q, j) => ({
+              practice_set_id: p.quizType === 'practice' ? created.id : null,
+              mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
+              position: written + j + 1,
+              question_text: q.question_text,
+              option_a: q.option_a,
+              option_b: q.option_b,
+              option_c: q.option_c,
+              option_d: q.option_d,
+              correct_answer: q.correct_answer,
+              explanation: q.explanation,
+              text_key: q.text_key,
+              created_at: now,
+            })),
+          )
+          .execute();
         written += chunk.length;
       }
     }

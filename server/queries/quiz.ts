@@ -2,7 +2,6 @@
 // and the rows a graded session leaves (a result and a notification; the graded answers are the
 // saved ones, frozen once the session is graded).
 import type { DB } from '../../db/client';
-import { reusableQuery } from '../../db/reusableQuery';
 import type { Selectable } from 'kysely';
 import type {
   AnswerLetter,
@@ -48,34 +47,32 @@ export function questionsWithKey(db: DB, ids: number[]) {
 }
 
 type SessionRow = Omit<QuizSession, 'id' | 'submitted_at'> & { submitted_at: null };
-// A whole class starts at once: the statements of start and its lazy grading are compiled once.
 // Only the id comes back: the rest of the row is what was written (the question list alone is
 // about 700 bytes per start).
-const insertSessionRow = reusableQuery((db: DB, row: SessionRow) =>
-  db.insertInto('quiz_sessions').values(row).returning('id'),
-);
+function insertSessionRow(db: DB, row: SessionRow) {
+  return db.insertInto('quiz_sessions').values(row).returning('id');
+}
 
 export async function insertSession(
   db: DB,
   row: Omit<SessionRow, 'question_ids' | 'submitted_at'> & { question_ids: number[] },
 ): Promise<QuizSession> {
   const written: SessionRow = { ...row, question_ids: JSON.stringify(row.question_ids), submitted_at: null };
-  const [{ id }] = await insertSessionRow.execute(db, written);
+  const [{ id }] = await insertSessionRow(db, written).execute();
   return { id, ...written };
 }
 
-// Every save and submit reads its session: compiled once.
-const ownSession = reusableQuery((db: DB, p: { id: number; userId: number }) =>
-  db.selectFrom('quiz_sessions').selectAll().where('id', '=', p.id).where('user_id', '=', p.userId),
-);
+function ownSession(db: DB, p: { id: number; userId: number }) {
+  return db.selectFrom('quiz_sessions').selectAll().where('id', '=', p.id).where('user_id', '=', p.userId);
+}
 
 export async function findOwnSession(db: DB, id: number, userId: number): Promise<QuizSession | null> {
-  const [row] = await ownSession.execute(db, { id, userId });
+  const [row] = await ownSession(db, { id, userId }).execute();
   return row ?? null;
 }
 
-const openSession = reusableQuery((db: DB, p: { userId: number; type: QuizType; quizId: number }) =>
-  db
+function openSession(db: DB, p: { userId: number; type: QuizType; quizId: number }) {
+  return db
     .selectFrom('quiz_sessions')
     .selectAll()
     .where('user_id', '=', p.userId)
@@ -83,8 +80,8 @@ const openSession = reusableQuery((db: DB, p: { userId: number; type: QuizType; 
     .where('quiz_id', '=', p.quizId)
     .where('submitted_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(1),
-);
+    .limit(1);
+}
 
 /** The newest unsubmitted session of a student on one quiz. */
 export async function findOpenSession(
@@ -93,7 +90,7 @@ export async function findOpenSession(
   type: QuizType,
   quizId: number,
 ): Promise<QuizSession | null> {
-  const [row] = await openSession.execute(db, { userId, type, quizId });
+  const [row] = await openSession(db, { userId, type, quizId }).execute();
   return row ?? null;
 }
 
@@ -106,9 +103,9 @@ function pastDeadline(db: DB, cutoff: string) {
     .where('deadline_at', '<', cutoff)
     .orderBy('id');
 }
-const pastDeadlineOfUser = reusableQuery((db: DB, p: { cutoff: string; userId: number }) =>
-  pastDeadline(db, p.cutoff).where('user_id', '=', p.userId),
-);
+function pastDeadlineOfUser(db: DB, p: { cutoff: string; userId: number }) {
+  return pastDeadline(db, p.cutoff).where('user_id', '=', p.userId);
+}
 
 /** A student's mocks under way (unsubmitted, deadline ahead): which sets, and until when. */
 export function openMockSessions(db: DB, userId: number, now: string) {
@@ -125,7 +122,7 @@ export function openMockSessions(db: DB, userId: number, now: string) {
 /** Unsubmitted sessions whose deadline is before `cutoff` (all students, or one). */
 export function sessionsPastDeadline(db: DB, cutoff: string, userId?: number): Promise<QuizSession[]> {
   if (userId === undefined) return pastDeadline(db, cutoff).execute();
-  return pastDeadlineOfUser.execute(db, { cutoff, userId });
+  return pastDeadlineOfUser(db, { cutoff, userId }).execute();
 }
 
 export function parseQuestionIds(session: Pick<QuizSession, 'question_ids'>): number[] {
@@ -133,23 +130,23 @@ export function parseQuestionIds(session: Pick<QuizSession, 'question_ids'>): nu
   return Array.isArray(ids) ? ids.filter((v): v is number => Number.isInteger(v)) : [];
 }
 
-const answersOfSession = reusableQuery((db: DB, p: { sessionId: number }) =>
-  db
+function answersOfSession(db: DB, p: { sessionId: number }) {
+  return db
     .selectFrom('session_answers')
     .select(['question_id', 'selected_answer'])
     .where('session_id', '=', p.sessionId)
-    .orderBy('question_id'),
-);
+    .orderBy('question_id');
+}
 
 export function savedAnswers(db: DB, sessionId: number) {
-  return answersOfSession.execute(db, { sessionId });
+  return answersOfSession(db, { sessionId }).execute();
 }
 
 type AnswerRow = Selectable<SessionAnswerTable>;
 
 /** Idempotent: the same choice twice is one row; a changed choice replaces the old one. */
-const upsertAnswerRows = reusableQuery((db: DB, rows: AnswerRow[]) =>
-  db
+function upsertAnswerRows(db: DB, rows: AnswerRow[]) {
+  return db
     .insertInto('session_answers')
     .values(rows)
     .onConflict((oc) =>
@@ -157,8 +154,8 @@ const upsertAnswerRows = reusableQuery((db: DB, rows: AnswerRow[]) =>
         selected_answer: eb.ref('excluded.selected_answer'),
         saved_at: eb.ref('excluded.saved_at'),
       })),
-    ),
-);
+    );
+}
 
 /**
  * Saves choices, one statement per chunk (a save carries one, a submit up to a whole exam). The last
@@ -179,7 +176,7 @@ export async function upsertAnswers(
     saved_at: now,
   }));
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await upsertAnswerRows.execute(db, rows.slice(i, i + ROWS_PER_STATEMENT));
+    await upsertAnswerRows(db, rows.slice(i, i + ROWS_PER_STATEMENT)).execute();
   }
 }
 
@@ -188,8 +185,8 @@ export async function upsertAnswers(
  * session first, and a submit may have graded it since. (A single statement, where a
  * transaction around the read would hold the one connection for two more round trips.)
  */
-const upsertAnswerIfUnsubmitted = reusableQuery((db: DB, row: AnswerRow) =>
-  db
+function upsertAnswerIfUnsubmitted(db: DB, row: AnswerRow) {
+  return db
     .insertInto('session_answers')
     .columns(['session_id', 'question_id', 'selected_answer', 'saved_at'])
     .expression((eb) =>
@@ -197,7 +194,8 @@ const upsertAnswerIfUnsubmitted = reusableQuery((db: DB, row: AnswerRow) =>
         .selectFrom('quiz_sessions')
         .select((s) => [
           'id',
-          s.val(row.question_id).as('question_id'),
+          // PostgreSQL types a bare parameter in a select list as text.
+          s.cast(s.val(row.question_id), 'integer').as('question_id'),
           s.val(row.selected_answer).as('selected_answer'),
           s.val(row.saved_at).as('saved_at'),
         ])
@@ -209,52 +207,52 @@ const upsertAnswerIfUnsubmitted = reusableQuery((db: DB, row: AnswerRow) =>
         selected_answer: eb.ref('excluded.selected_answer'),
         saved_at: eb.ref('excluded.saved_at'),
       })),
-    ),
-);
+    );
+}
 
 /** Saves one choice unless the session has been submitted; false when nothing was written. */
 export async function saveAnswerUnlessSubmitted(db: DB, row: AnswerRow): Promise<boolean> {
-  const { numAffectedRows } = await upsertAnswerIfUnsubmitted.executeQuery(db, row);
-  return (numAffectedRows ?? 0n) > 0n;
+  const { numInsertedOrUpdatedRows } = await upsertAnswerIfUnsubmitted(db, row).executeTakeFirst();
+  return (numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-const resultOfSession = reusableQuery((db: DB, p: { sessionId: number }) =>
-  db.selectFrom('quiz_results').select('id').where('session_id', '=', p.sessionId),
-);
+function resultOfSession(db: DB, p: { sessionId: number }) {
+  return db.selectFrom('quiz_results').select('id').where('session_id', '=', p.sessionId);
+}
 
 export async function resultIdOfSession(db: DB, sessionId: number): Promise<number | null> {
-  const [row] = await resultOfSession.execute(db, { sessionId });
+  const [row] = await resultOfSession(db, { sessionId }).execute();
   return row?.id ?? null;
 }
 
 type ResultRow = Omit<QuizResult, 'id'>;
-const insertResultRow = reusableQuery((db: DB, row: ResultRow) =>
-  db
+function insertResultRow(db: DB, row: ResultRow) {
+  return db
     .insertInto('quiz_results')
     .values(row)
     .onConflict((oc) => oc.column('session_id').doNothing())
-    .returning('id'),
-);
-const markSubmitted = reusableQuery((db: DB, p: { id: number; at: string }) =>
-  db.updateTable('quiz_sessions').set({ submitted_at: p.at }).where('id', '=', p.id),
-);
+    .returning('id');
+}
+function markSubmitted(db: DB, p: { id: number; at: string }) {
+  return db.updateTable('quiz_sessions').set({ submitted_at: p.at }).where('id', '=', p.id);
+}
 
 /**
  * Writes the result of a session. Returns the new result id, or null when the session already
  * has one (the unique session_id makes a racing second submit a no-op rather than a duplicate).
  */
 export async function insertResult(db: DB, result: ResultRow): Promise<number | null> {
-  const [inserted] = await insertResultRow.execute(db, result);
+  const [inserted] = await insertResultRow(db, result).execute();
   if (!inserted) return null;
-  await markSubmitted.execute(db, { id: result.session_id, at: result.created_at });
+  await markSubmitted(db, { id: result.session_id, at: result.created_at }).execute();
   return inserted.id;
 }
 
 type NotificationRow = Omit<Selectable<NotificationTable>, 'id' | 'read_at'>;
-const insertNotificationRow = reusableQuery((db: DB, row: NotificationRow & { read_at: null }) =>
-  db.insertInto('notifications').values(row),
-);
+function insertNotificationRow(db: DB, row: NotificationRow & { read_at: null }) {
+  return db.insertInto('notifications').values(row);
+}
 
 export async function insertNotification(db: DB, row: NotificationRow): Promise<void> {
-  await insertNotificationRow.execute(db, { ...row, read_at: null });
+  await insertNotificationRow(db, { ...row, read_at: null }).execute();
 }

@@ -1,6 +1,5 @@
 // SQL of graded results: a student's own list and the detail with each answer reviewed.
 import type { DB } from '../../db/client';
-import { reusableQuery } from '../../db/reusableQuery';
 import { parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
@@ -95,14 +94,12 @@ export async function resultAnswers(db: DB, sessionId: number) {
   });
 }
 
-// Read after every submit: compiled once.
-const ownResult = reusableQuery((db: DB, p: { id: number; userId: number }) =>
-  resultsQuery(db).where('quiz_results.id', '=', p.id).where('quiz_results.user_id', '=', p.userId),
-);
-
 /** A student's own result; another student's id is simply not found. */
 export async function findOwnResult(db: DB, userId: number, id: number): Promise<Result | null> {
-  const [row] = await ownResult.execute(db, { id, userId });
+  const row = await resultsQuery(db)
+    .where('quiz_results.id', '=', id)
+    .where('quiz_results.user_id', '=', userId)
+    .executeTakeFirst();
   return row ? toResult(row) : null;
 }
 

@@ -8,7 +8,6 @@ import type { QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
-import { shareJson } from '../jsonAnswer';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
@@ -95,26 +94,20 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
   const questions = await readCacheOf(db).get(
     `questions:${session.quiz_type}:${session.question_ids}`,
     CONTENT_TABLES,
-    // Marked shared: the answers of a whole class carry one serialized, compressed copy.
     async () => {
       const ids = parseQuestionIds(session);
       const order = new Map(ids.map((id, i) => [id, i]));
       const byOrder = <T extends { id: number }>(rows: T[]) =>
         rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      return shareJson(
-        session.quiz_type === 'mock'
-          ? byOrder(await questionsWithoutKey(db, ids))
-          : byOrder(await questionsWithKey(db, ids)),
-      );
+      return session.quiz_type === 'mock'
+        ? byOrder(await questionsWithoutKey(db, ids))
+        : byOrder(await questionsWithKey(db, ids));
     },
   );
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
     : null;
-  // The questions come first: the text before them is then the same in every answer, and the
-  // compressed start of the answer is kept with them (jsonAnswer.ts).
   return {
-    questions,
     session: {
       id: session.id,
       quiz_name: session.quiz_name,
@@ -123,6 +116,7 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
       started_at: session.started_at,
       deadline_at: session.deadline_at,
     },
+    questions,
     time_limit_minutes: limit,
     seconds_left: secondsLeft(session, now),
     // A session started by this call has nothing saved yet.
