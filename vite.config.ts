@@ -4,6 +4,17 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
+// What runs on both databases: every test of the server that goes through a database.
+const POSTGRES = [
+  'server/routers/**/*.test.ts',
+  'server/rest/**/*.test.ts',
+  'server/services/**/*.test.ts',
+  'server/http/**/*.test.ts',
+  'server/app.test.ts',
+  'server/trpcHttp.test.ts',
+  'server/clientError.test.ts',
+  'db/postgres.test.ts',
+];
 
 export default defineConfig({
   root: 'client',
@@ -30,8 +41,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'client/**/*.test.ts', 'e2e/**/*.test.ts'],
-          exclude: [...HEAVY, 'node_modules/**'],
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'db/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'client/**/*.test.ts',
+            'e2e/**/*.test.ts',
+          ],
+          exclude: [...HEAVY, 'db/postgres.test.ts', 'node_modules/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The server's tests again on PostgreSQL (server/test/database.ts).
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES,
+          globalSetup: ['e2e/globalSetup.ts', 'server/test/postgresSetup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -42,7 +70,9 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     // CI reads the counts from a JSON report as well as the console.
-    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    reporters: process.env.VITEST_JSON
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
+      : ['default'],
     hookTimeout: 60_000,
   },
 });

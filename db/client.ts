@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyPlugin, type SqliteDatabase } from 'kysely';
+import { createPostgresDb, isPostgresUrl } from './postgres';
 import { ReadCache } from './readCache';
 import type { Database } from './schema';
 
@@ -90,12 +91,32 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
  */
 const readCaches = new WeakMap<KyselyPlugin, ReadCache>();
 
-export function createDb(file: string): DB {
+/** Mechanisms the bench can switch off to measure what each one keeps (`npm run bench -- --compare`). */
+export interface DbOptions {
+  readCache?: boolean;
+  statementCache?: boolean;
+  /** On PostgreSQL: the tables read-cache entries depend on (their writes are announced). */
+  cachedTables?: readonly string[];
+}
+
+/** A handle on the SQLite file at `target`, or on the PostgreSQL database when it is a postgres:// URL. */
+export function createDb(target: string, opts: DbOptions = {}): DB {
+  if (isPostgresUrl(target)) {
+    const { db, cache } = createPostgresDb(target, {
+      readCache: opts.readCache,
+      cachedTables: opts.cachedTables ?? [],
+    });
+    readCaches.set(cache.plugin, cache);
+    return db;
+  }
+  const file = target;
   const sqlite = openSqlite(file);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const cache = new ReadCache(() => dataVersion.get() as number);
+  const cache = new ReadCache(() => dataVersion.get() as number, { enabled: opts.readCache ?? true });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, opts.statementCache === false ? 0 : STATEMENT_CACHE_SIZE),
+    }),
     plugins: [cache.plugin],
   });
   readCaches.set(cache.plugin, cache);

@@ -1,6 +1,7 @@
 // Runs every migration not yet applied. Migrations are listed here (not read from the folder)
 // so that they work the same under tsx, a bundler and tests.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001_create_schema';
 import * as m0002 from './migrations/0002_drop_result_answers';
@@ -15,7 +16,12 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, Kysely's bookkeeping tables go in the schema the app's tables go in (the first
+  // of search_path); left unnamed it would find another schema's and skip creating its own.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+    : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -4,8 +4,9 @@
 // - in this process, a Kysely plugin notes the tables of every insert, update and delete once the
 //   statement has run (its transaction still holds the one connection, so no read in this process
 //   sees the old rows after the mark);
-// - in other processes (a command-line import, create-admin), SQLite's `PRAGMA data_version`
-//   changes, and then every entry is dropped. It is read once per turn of the event loop, not
+// - in other processes (a command-line import, create-admin, other app processes): on SQLite,
+//   `PRAGMA data_version` changes, and then every entry is dropped; on PostgreSQL, the other
+//   process announces its tables at commit (postgres.ts) and entries that read them are dropped. It is read once per turn of the event loop, not
 //   on every lookup: the pragma opens a read transaction with its file locks (about 13 µs in the
 //   server under load, one lookup per request at least), and requests handled in one turn are not
 //   ordered against another process's commit anyway.
@@ -66,15 +67,42 @@ export class ReadCache {
   private externalVersion: number | undefined;
   private externalReadThisTurn = false;
 
+  private readonly maxEntries: number;
+  private enabled: boolean;
+  private readonly cachedTables: ReadonlySet<string> | null;
+
   /**
    * @param readExternalVersion SQLite's data_version of this connection: it moves when another
-   *   connection commits.
-   * @param maxEntries the oldest entry goes when a new one would pass this.
+   *   connection commits. Null where other processes report their writes (changedElsewhere).
+   * @param opts.maxEntries the oldest entry goes when a new one would pass this.
+   * @param opts.enabled false: every get loads (the bench's comparison without the cache).
+   * @param opts.cachedTables where other processes report their writes, only these tables are
+   *   reported: an entry may depend on no other.
    */
   constructor(
-    private readonly readExternalVersion: () => number,
-    private readonly maxEntries = 20_000,
-  ) {}
+    private readonly readExternalVersion: (() => number) | null,
+    opts: { maxEntries?: number; enabled?: boolean; cachedTables?: readonly string[] } = {},
+  ) {
+    this.maxEntries = opts.maxEntries ?? 20_000;
+    this.enabled = opts.enabled ?? true;
+    this.cachedTables = opts.cachedTables ? new Set(opts.cachedTables) : null;
+  }
+
+  /** Whether writes to `table` must be reported to other processes. */
+  watches(table: string): boolean {
+    return this.cachedTables?.has(table) ?? true;
+  }
+
+  /** Another process committed writes to these tables. */
+  changedElsewhere(tables: readonly string[]): void {
+    this.markChanged(tables);
+  }
+
+  /** From now on every get loads (the news of other processes' writes can no longer be trusted). */
+  disable(): void {
+    this.enabled = false;
+    this.entries.clear();
+  }
 
   readonly plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
@@ -102,7 +130,7 @@ export class ReadCache {
   };
 
   private stampOf(tables: readonly string[]): number {
-    if (!this.externalReadThisTurn) {
+    if (this.readExternalVersion && !this.externalReadThisTurn) {
       this.externalReadThisTurn = true;
       setImmediate(this.nextTurn);
       const external = this.readExternalVersion();
@@ -121,6 +149,11 @@ export class ReadCache {
    * `load()`'s (then stored). Values are shared between requests: callers must not mutate them.
    */
   async get<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    if (this.cachedTables) {
+      const unreported = tables.find((t) => !this.cachedTables?.has(t));
+      if (unreported) throw new Error(`readCache: writes to ${unreported} are not reported across processes`);
+    }
     const stamp = this.stampOf(tables);
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;

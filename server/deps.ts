@@ -1,7 +1,9 @@
 // Builds the services the app runs on from the configuration: used by the server, scripts and tests.
 import fs from 'node:fs';
-import { createDb, type DB } from '../db/client';
+import { createDb, type DB, type DbOptions } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { CONTENT_TABLES } from './queries/catalog';
+import { SESSION_USER_TABLES } from './queries/users';
 import type { AppDeps } from './context';
 import type { Env } from './env';
 import { createLogger } from './logger';
@@ -10,9 +12,12 @@ import { RateLimits, type RateLimitSettings } from './services/rateLimits';
 import { loadJwtSecret } from './services/secrets';
 import { TokenSigner } from './services/tokens';
 
-export async function openDatabase(env: Env): Promise<DB> {
+/** Every table a read-cache entry depends on (server/context.ts, routers/catalog.ts, quizSessions.ts). */
+const CACHED_TABLES = [...CONTENT_TABLES, ...SESSION_USER_TABLES, 'quiz_sessions'];
+
+export async function openDatabase(env: Env, opts: DbOptions = {}): Promise<DB> {
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const db = createDb(env.DATABASE_FILE);
+  const db = createDb(env.DATABASE_URL ?? env.DATABASE_FILE, { cachedTables: CACHED_TABLES, ...opts });
   await migrateToLatest(db);
   return db;
 }

@@ -7,6 +7,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_FILE: z.string().min(1).optional(),
+  // Set: the app runs on this PostgreSQL database instead of the SQLite file.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/i, 'must look like postgres://user:pass@host:5432/db')
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z

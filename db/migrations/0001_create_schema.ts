@@ -1,5 +1,7 @@
-// The first schema. Frozen: later changes get a new migration file.
+// The first schema. Frozen: later changes get a new migration file. (Its ids became autoId() for
+// PostgreSQL; the SQL it runs on SQLite is unchanged.)
 import { sql, type Kysely } from 'kysely';
+import { autoId } from '../dialect';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the app's types
 type AnyDb = Kysely<any>;
@@ -7,7 +9,7 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('full_name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -29,7 +31,7 @@ export async function up(db: AnyDb): Promise<void> {
   for (const table of ['email_verifications', 'password_resets']) {
     await db.schema
       .createTable(table)
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoId(db))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
       .addColumn('expires_at', 'text', (c) => c.notNull())
@@ -41,7 +43,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('refresh_tokens')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('family_id', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -55,7 +57,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('programs')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -64,7 +66,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('papers')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('program_id', 'integer', (c) => c.notNull().references('programs.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -75,7 +77,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('topics')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('paper_id', 'integer', (c) => c.notNull().references('papers.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -86,7 +88,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('practice_sets')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('topic_id', 'integer', (c) => c.notNull().references('topics.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -96,7 +98,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('mock_exam_sets')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('paper_id', 'integer', (c) => c.notNull().references('papers.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -108,7 +110,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('questions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('practice_set_id', 'integer', (c) => c.references('practice_sets.id').onDelete('cascade'))
     .addColumn('mock_exam_set_id', 'integer', (c) => c.references('mock_exam_sets.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -129,7 +131,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('quiz_sessions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('quiz_type', 'text', (c) => c.notNull().check(sql`quiz_type in ('mock','practice')`))
     .addColumn('quiz_id', 'integer', (c) => c.notNull())
@@ -156,7 +158,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('quiz_results')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('session_id', 'integer', (c) =>
       c.notNull().unique().references('quiz_sessions.id').onDelete('cascade'),
     )
@@ -186,7 +188,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('text_body', 'text', (c) => c.notNull())
@@ -197,7 +199,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -213,7 +215,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('backups')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoId(db))
     .addColumn('file_path', 'text', (c) => c.notNull())
     .addColumn('size_bytes', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -1,6 +1,7 @@
 // SQL about users. Functions take the database first (Kysely's example style).
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
+import { serialized } from '../../db/dialect';
 import type { Database, NewUser, User, UserUpdate } from '../../db/schema';
 
 /** Refused: the change would leave the app without an active admin. */
@@ -12,7 +13,7 @@ export class LastAdminError extends Error {
 
 /**
  * True for the row of the only active admin. Checked inside the statement that deletes or demotes,
- * so two admins removing themselves at once cannot both pass (SQLite runs one writer at a time).
+ * which runs under the 'admins' lock, so two admins removing themselves at once cannot both pass.
  */
 function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
   const isAdmin = eb.or([eb('users.is_staff', '=', 1), eb('users.is_superuser', '=', 1)]);
@@ -31,6 +32,8 @@ function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
     ),
   ]);
 }
+
+const ADMINS_LOCK = 'admins';
 
 export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -70,10 +73,18 @@ export async function insertUser(db: DB, user: NewUser): Promise<User> {
 
 /** Updates a user; a patch that could take away admin rights is refused for the last admin. */
 export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<User> {
-  let query = db.updateTable('users').set(patch).where('id', '=', id);
   const demotes = patch.is_staff === 0 || patch.is_superuser === 0 || patch.is_active === 0;
-  if (demotes) query = query.where((eb) => eb.not(isLastAdmin(eb)));
-  const user = await query.returningAll().executeTakeFirst();
+  const user = demotes
+    ? await serialized(db, [ADMINS_LOCK], (trx) =>
+        trx
+          .updateTable('users')
+          .set(patch)
+          .where('id', '=', id)
+          .where((eb) => eb.not(isLastAdmin(eb)))
+          .returningAll()
+          .executeTakeFirst(),
+      )
+    : await db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
   if (user) return user;
   if (demotes && (await findUserById(db, id))) throw new LastAdminError();
   throw new Error(`No user ${id}`);
@@ -81,11 +92,13 @@ export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise
 
 /** Deletes a user unless they are the last active admin; false when refused (or not found). */
 export async function deleteUserUnlessLastAdmin(db: DB, id: number): Promise<boolean> {
-  const res = await db
-    .deleteFrom('users')
-    .where('id', '=', id)
-    .where((eb) => eb.not(isLastAdmin(eb)))
-    .executeTakeFirst();
+  const res = await serialized(db, [ADMINS_LOCK], (trx) =>
+    trx
+      .deleteFrom('users')
+      .where('id', '=', id)
+      .where((eb) => eb.not(isLastAdmin(eb)))
+      .executeTakeFirst(),
+  );
   return Number(res.numDeletedRows) === 1;
 }
 

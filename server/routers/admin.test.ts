@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRouter, type AppRouter } from '../router';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { insertPaper, insertProgram, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { databaseLocation } from '../services/systemInfo';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Admin = Out['admin'];
@@ -183,7 +184,7 @@ describe('admin views', () => {
     const first = await admin.query<Admin['system']>('admin.system');
     expect(first.data).toEqual({
       version,
-      database: { status: 'Connected', size_bytes: expect.any(Number), file: t.deps.env.DATABASE_FILE },
+      database: { status: 'Connected', size_bytes: expect.any(Number), file: databaseLocation(t.deps.env) },
       last_backup: null,
     });
     expect(first.data.database.size_bytes).toBeGreaterThan(4096);

@@ -3,6 +3,7 @@
 // request (which waits for that transaction) sees the link and can kill it.
 import type { Context } from '../context';
 import type { DB } from '../../db/client';
+import { lockKeys } from '../../db/dialect';
 import type { User } from '../../db/schema';
 import { expireOneTimeTokens, storeOneTimeToken } from '../queries/authTokens';
 import { findUserById } from '../queries/users';
@@ -31,6 +32,8 @@ async function queueAccountMail(
   mail: { to: string; subject: string; text: (link: string) => string },
   createLink: () => Promise<string> = async () => '',
 ): Promise<QueuedMail | null> {
+  // Mails to one address are counted one at a time, so the cap holds against parallel requests.
+  await lockKeys(db, [`email:${mail.to.toLowerCase()}`]);
   const storedText = mail.text(LINK_NOT_STORED);
   const id = await queueMail(db, { to: mail.to, subject: mail.subject, storedText }, ACCOUNT_MAILS_PER_HOUR);
   if (id === null) {

@@ -1,6 +1,7 @@
 // Account rules that need more than one query: registration, sign-in, password resets.
 
 import type { z } from 'zod';
+import { serialized } from '../../db/dialect';
 import type { Context } from '../context';
 import { fieldError } from '../errors';
 import {
@@ -34,8 +35,9 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
     program_of_study: input.program_of_study,
     school: input.school,
   };
-  // One transaction (SQLite's write lock): the link mailed belongs to the registration written.
-  const mail = await ctx.db.transaction().execute(async (trx) => {
+  // One transaction, one registration of an address at a time: the link mailed belongs to the
+  // registration written.
+  const mail = await serialized(ctx.db, [`email:${input.email.toLowerCase()}`], async (trx) => {
     const existing = await findUserByEmail(trx, input.email);
     if (existing?.email_verified_at) return queueAlreadyRegisteredMail(ctx, trx, existing);
     if (existing) {

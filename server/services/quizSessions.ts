@@ -4,6 +4,7 @@
 // sweeper agree on one instant per call.
 import { TRPCError } from '@trpc/server';
 import { readCacheOf, type DB } from '../../db/client';
+import { serialized } from '../../db/dialect';
 import type { QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
@@ -284,8 +285,9 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
   const quiz = await loadQuiz(db, ref);
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
-  // One transaction: two tabs starting the same mock at once get the same session.
-  return db.transaction().execute(async (trx) => {
+  // One transaction at a time per student and quiz: two tabs starting the same mock at once get
+  // the same session.
+  return serialized(db, [`quiz-start:${user.id}:${ref.quiz_type}:${ref.quiz_id}`], async (trx) => {
     const open = await findOpenSession(trx, user.id, ref.quiz_type, ref.quiz_id);
     if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
     if (open) await gradeSession(trx, open, now, null);

@@ -1,6 +1,7 @@
 // What the admin Settings tab shows about the installation: version, database, last backup.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 import type { Env } from '../env';
 import { lastBackup } from '../queries/admin';
@@ -31,6 +32,21 @@ function databaseSize(file: string): number {
   return size;
 }
 
+/** Where the data lives, as the Settings tab shows it: the file, or the server and database (no password). */
+export function databaseLocation(env: Env): string {
+  if (!env.DATABASE_URL) return env.DATABASE_FILE;
+  const url = new URL(env.DATABASE_URL);
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
+async function sizeOf(db: DB, env: Env): Promise<number> {
+  if (!env.DATABASE_URL) return databaseSize(env.DATABASE_FILE);
+  const { rows } = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(
+    db,
+  );
+  return Number(rows[0].size);
+}
+
 export async function systemInfo(db: DB, env: Env) {
   let status: 'Connected' | 'Error' = 'Connected';
   try {
@@ -40,7 +56,11 @@ export async function systemInfo(db: DB, env: Env) {
   }
   return {
     version: readVersion(),
-    database: { status, size_bytes: databaseSize(env.DATABASE_FILE), file: env.DATABASE_FILE },
+    database: {
+      status,
+      size_bytes: status === 'Connected' ? await sizeOf(db, env) : 0,
+      file: databaseLocation(env),
+    },
     last_backup: status === 'Connected' ? await lastBackup(db) : null,
   };
 }

@@ -11,6 +11,7 @@ import { createHttpServer, DEFAULT_TIMEOUTS, type HttpTimeouts } from '../http/h
 import type { AppDeps } from '../context';
 import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
+import { testDatabaseEnv } from './database';
 import type { RateLimitSettings } from '../services/rateLimits';
 
 export type { ReceivedMail };
@@ -51,6 +52,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     SEED_ON_EMPTY: 'false',
     ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
+    ...(await testDatabaseEnv(dataDir)),
     ...opts.env,
   });
   const db = await openDatabase(env);

@@ -9,6 +9,7 @@ import type { DB } from '../../../db/client';
 import { HEADERS } from '../../../shared/domain/questionFormat';
 import { openDatabase } from '../../deps';
 import { loadEnv } from '../../env';
+import { testDatabaseEnv } from '../../test/database';
 
 export interface Catalog {
   programId: number;
@@ -19,7 +20,7 @@ export interface Catalog {
 
 export async function tempDb(): Promise<{ db: DB; dir: string; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-import-'));
-  const db = await openDatabase(loadEnv({ DATA_DIR: dir }));
+  const db = await openDatabase(loadEnv({ DATA_DIR: dir, ...(await testDatabaseEnv(dir)) }));
   return {
     db,
     dir,

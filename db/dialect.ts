@@ -1,0 +1,47 @@
+// The few places where SQLite and PostgreSQL need different SQL. Queries elsewhere stay portable.
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- used by migrations, which have no app types
+type AnyDb = Kysely<any>;
+
+export function isPostgres(db: AnyDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * An integer primary key the database numbers itself: SQLite's `autoincrement` (ids never
+ * reused), PostgreSQL's identity column.
+ */
+export function autoId(db: AnyDb) {
+  return (c: ColumnDefinitionBuilder) =>
+    isPostgres(db) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+}
+
+/**
+ * Runs `work` in a transaction (or the one `db` already is) that holds the named locks until it
+ * ends, so transactions naming one key run one after another. On SQLite every write transaction
+ * takes the database's one write lock at begin (client.ts), which already orders them; PostgreSQL
+ * runs transactions side by side, so there the keys become advisory transaction locks.
+ */
+export async function serialized<DB, T>(
+  db: Kysely<DB>,
+  keys: string[],
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) {
+    await lockKeys(db, keys);
+    return work(db);
+  }
+  return db.transaction().execute(async (trx) => {
+    await lockKeys(trx, keys);
+    return work(trx);
+  });
+}
+
+/** Takes the advisory locks of `keys` (PostgreSQL; in a stable order, so two callers cannot deadlock). */
+export async function lockKeys<DB>(trx: Kysely<DB>, keys: string[]): Promise<void> {
+  if (!isPostgres(trx as AnyDb)) return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+}

@@ -1,0 +1,115 @@
+// Two app servers on one PostgreSQL database (run by the `postgres` test project only): what one
+// writes, the other serves at once, although each keeps a read cache of its own.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QuizStart } from '../server/services/quizSessions';
+import { makeCatalog, rpc, signInAdmin } from '../server/test/fixtures';
+import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
+import { onPostgres } from '../server/test/database';
+
+let one: TestServer;
+let two: TestServer;
+beforeEach(async () => {
+  one = await startTestServer();
+  // The same data folder: the same database (server/test/database.ts) and the same JWT secret.
+  two = await startTestServer({ dataDir: one.dataDir });
+});
+afterEach(async () => {
+  await two.close();
+  await one.close();
+});
+
+describe('two processes on one PostgreSQL database', () => {
+  it('runs on PostgreSQL', () => {
+    expect(onPostgres()).toBe(true);
+    expect(one.deps.env.DATABASE_URL).toMatch(/^postgres:\/\//);
+    expect(two.deps.env.DATABASE_URL).toBe(one.deps.env.DATABASE_URL);
+  });
+
+  it('starts a mock on one, saves on the other, submits on the first', async () => {
+    const cat = await makeCatalog(one.db);
+    const student = await signUpAndIn(one);
+    const onOne = rpc(one, student.access);
+    const onTwo = rpc(two, student.access);
+    // Both servers have read (and cached) the catalogue and the session before the writes.
+    expect((await onTwo.query<unknown[]>('catalog.mockExams', { paperId: cat.paper.id })).data).toHaveLength(
+      1,
+    );
+    const start = await onOne.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+    expect(start.status).toBe(200);
+    const sessionId = start.data.session.id;
+    const [q1, q2] = start.data.questions;
+    for (const [q, letter] of [
+      [q1, 'A'],
+      [q2, 'C'],
+    ] as const) {
+      const saved = await onTwo.mutate('quiz.saveAnswer', {
+        session_id: sessionId,
+        question_id: q.id,
+        selected_answer: letter,
+      });
+      expect(saved.status).toBe(200);
+    }
+    // A resume on the first server shows what the second saved.
+    const resumed = await onOne.mutate<QuizStart>('quiz.start', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    expect(resumed.data.session.id).toBe(sessionId);
+    expect(resumed.data.saved_answers).toEqual([
+      { question_id: q1.id, selected_answer: 'A' },
+      { question_id: q2.id, selected_answer: 'C' },
+    ]);
+    const submitted = await onOne.mutate<{ id: number; correct_answers: number }>('quiz.submit', {
+      session_id: sessionId,
+      answers: [],
+      time_spent_minutes: 3,
+    });
+    expect(submitted.status).toBe(200);
+    // Keys cycle A, B, C, D: the first answer is right, the second wrong.
+    expect(submitted.data.correct_answers).toBe(1);
+    // The second server refuses saves once the first has graded the session.
+    const late = await onTwo.mutate('quiz.saveAnswer', {
+      session_id: sessionId,
+      question_id: q1.id,
+      selected_answer: 'B',
+    });
+    expect(late.status).toBe(409);
+    const rows = await two.db
+      .selectFrom('session_answers')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .execute();
+    expect(rows.map((r) => [r.question_id, r.selected_answer])).toEqual([
+      [q1.id, 'A'],
+      [q2.id, 'C'],
+    ]);
+  });
+
+  it('lists content written through one on the other at once', async () => {
+    const adminToken = await signInAdmin(one);
+    const student = await signUpAndIn(one);
+    const programs = async () =>
+      (await rpc(two, student.access).query<Array<{ name: string }>>('catalog.programs')).data.map(
+        (p) => p.name,
+      );
+    // The second server has read (and cached) the empty catalogue.
+    expect(await programs()).toEqual([]);
+    const cat = await makeCatalog(one.db);
+    expect(await programs()).toEqual(['General Nursing']);
+    const hidden = await rpc(one, adminToken).mutate('admin.updateProgram', {
+      id: cat.program.id,
+      is_active: false,
+    });
+    expect(hidden.status).toBe(200);
+    expect(await programs()).toEqual([]);
+  });
+
+  it('refuses on the other a token revoked on one', async () => {
+    const student = await signUpAndIn(one);
+    expect((await rpc(two, student.access).query('profile.get')).status).toBe(200);
+    const out = await rpc(one, student.access).mutate('auth.logout', { refresh: student.refresh });
+    expect(out.status).toBe(200);
+    expect((await rpc(two, student.access).query('profile.get')).status).toBe(401);
+    expect((await rpc(one, student.access).query('profile.get')).status).toBe(401);
+  });
+});

@@ -1,0 +1,167 @@
+// The PostgreSQL side of db/client.ts: Kysely's PostgresDialect on a `pg` pool, plus what several
+// app processes on one database need from it. The read cache of each process (readCache.ts) must
+// drop what another process changed: every transaction (or single statement) that writes a table
+// a cache reads from sends NOTIFY with the table names, which PostgreSQL delivers at commit, and
+// each process LISTENs and forgets what depended on them.
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { ReadCache, writtenTables } from './readCache';
+import type { Database } from './schema';
+
+const CHANNEL = 'nmc_table_changes';
+
+// COUNT and SUM answer bigint, AVG numeric: pg hands them over as strings to be safe with values
+// past 2^53. None of ours come near that, and the queries expect numbers as SQLite gives them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Tells other processes which tables a committed write touched. */
+const notifyQuery = (origin: string, tables: Iterable<string>) =>
+  CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, `${origin} ${[...tables].join(',')}`]);
+
+interface ConnectionState {
+  inTransaction: boolean;
+  tables: Set<string>;
+}
+
+/**
+ * PostgresDialect's driver, with each write's tables announced on commit. Only tables some cache
+ * reads from are announced, so an answer save (session_answers) costs no extra round trip.
+ */
+class NotifyingDriver implements Driver {
+  private readonly states = new WeakMap<DatabaseConnection, ConnectionState>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly origin: string,
+    private readonly watched: (table: string) => boolean,
+    private readonly onDestroy: () => Promise<void>,
+  ) {}
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    const state: ConnectionState = { inTransaction: false, tables: new Set() };
+    const wrapped: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await connection.executeQuery<R>(query);
+        const tables = writtenTables(query.query).filter(this.watched);
+        if (tables.length) {
+          if (state.inTransaction) for (const t of tables) state.tables.add(t);
+          else await connection.executeQuery(notifyQuery(this.origin, tables));
+        }
+        return result;
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.states.set(wrapped, state);
+    unwrap.set(wrapped, connection);
+    return wrapped;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await this.inner.beginTransaction(unwrap.get(connection) ?? connection, settings);
+    const state = this.states.get(connection);
+    if (state) state.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    const state = this.states.get(connection);
+    const inner = unwrap.get(connection) ?? connection;
+    // Inside the transaction: delivered when, and only if, it commits.
+    if (state?.tables.size) await inner.executeQuery(notifyQuery(this.origin, state.tables));
+    await this.inner.commitTransaction(inner);
+    this.endTransaction(state);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await this.inner.rollbackTransaction(unwrap.get(connection) ?? connection);
+    this.endTransaction(this.states.get(connection));
+  }
+
+  private endTransaction(state: ConnectionState | undefined) {
+    if (!state) return;
+    state.inTransaction = false;
+    state.tables.clear();
+  }
+
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(unwrap.get(connection) ?? connection);
+  }
+
+  async destroy() {
+    await this.onDestroy();
+    await this.inner.destroy();
+  }
+}
+
+const unwrap = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+export interface PostgresHandle {
+  db: Kysely<Database>;
+  cache: ReadCache;
+}
+
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+/**
+ * A database handle on PostgreSQL. Its read cache hears other processes' writes through LISTEN;
+ * the listening client closes with the handle.
+ */
+export function createPostgresDb(
+  url: string,
+  opts: { readCache?: boolean; poolSize?: number; cachedTables: readonly string[] },
+): PostgresHandle {
+  const origin = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const cache = new ReadCache(null, { enabled: opts.readCache ?? true, cachedTables: opts.cachedTables });
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  const listener = new pg.Client({ connectionString: url });
+  const listening = listener
+    .connect()
+    .then(() => listener.query(`listen ${CHANNEL}`))
+    .then(() => undefined);
+  listener.on('notification', (message) => {
+    const [from, tables = ''] = (message.payload ?? '').split(' ');
+    if (from !== origin) cache.changedElsewhere(tables.split(',').filter(Boolean));
+  });
+  // A lost listener could leave stale entries: from then on the cache answers nothing.
+  listener.on('error', () => cache.disable());
+  listener.on('end', () => cache.disable());
+
+  class Dialect extends PostgresDialect {
+    createDriver(): Driver {
+      return new NotifyingDriver(
+        super.createDriver(),
+        origin,
+        (t) => cache.watches(t),
+        async () => {
+          listener.removeAllListeners('end');
+          await listener.end().catch(() => undefined);
+        },
+      );
+    }
+  }
+  const db = new Kysely<Database>({
+    dialect: new Dialect({
+      pool: async () => {
+        await listening;
+        return pool;
+      },
+    }),
+    plugins: [cache.plugin],
+  });
+  return { db, cache };
+}
