@@ -3,7 +3,8 @@
 // prints a table, writes bench-results/latest.json and the '## Benchmark figures' section of
 // README.md. Options: --students N (pool size), --only TEXT (just the rows whose key contains it),
 // --profile DIR (one CPU profile of the server per row), --tsx (server under tsx, as `npm run dev`,
-// instead of compiled and run with `npm start`'s node options).
+// instead of compiled and run with `npm start`'s node options), --compare NAME (one mechanism of
+// the request path with and without, see scripts/bench/compare.ts).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,8 @@ import { judge, markdown, updateReadme, writeResults, type BenchResults } from '
 import * as sc from './bench/scenarios';
 import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
+import { runComparison } from './bench/compare';
+import { isMechanism, MECHANISMS } from './bench/mechanisms';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -57,8 +60,11 @@ async function main() {
       // Run the server under tsx (as `npm run dev` does) instead of compiled to plain JavaScript
       // and run with the node options of `npm start`: the difference is what the loader costs.
       tsx: { type: 'boolean', default: false },
+      compare: { type: 'string' },
     },
   });
+  if (values.compare !== undefined && !isMechanism(values.compare))
+    throw new Error(`--compare: one of ${MECHANISMS.join(', ')}`);
   const studentCount = Number(values.students);
   if (values.profile) fs.mkdirSync(values.profile, { recursive: true });
   ensureClientBuilt();
@@ -77,16 +83,44 @@ async function main() {
     compiled,
     ...(compiled ? productionLaunch(ROOT) : {}),
   });
-  const available: sc.Available = {
-    procedures: new Set(Object.keys(appRouter._def.procedures)),
-    rest: async (p) => {
-      const res = await fetch(server.url + p, {
-        headers: { authorization: `Bearer ${fixture.students[0].access}` },
-      });
-      await res.arrayBuffer();
-      return res.status !== 404;
-    },
-  };
+  if (values.compare !== undefined && isMechanism(values.compare)) {
+    const without = await ServerProcess.start({
+      dataDir: data.dir,
+      jwtSecret: data.jwtSecret,
+      relaxedLimits: true,
+      compiled,
+      ...(compiled ? productionLaunch(ROOT) : {}),
+      env: { ...(compiled ? productionLaunch(ROOT).env : {}), BENCH_WITHOUT: values.compare },
+    });
+    try {
+      await runComparison(
+        values.compare,
+        { with: server, without },
+        fixture,
+        data.db,
+        availableOn(server),
+        ROOT,
+      );
+    } finally {
+      await without.stop();
+      await server.stop();
+      await data.remove();
+    }
+    return;
+  }
+  const available = availableOn(server);
+  function availableOn(target: ServerProcess): sc.Available {
+    return {
+      procedures: new Set(Object.keys(appRouter._def.procedures)),
+      rest: async (p) => {
+        const res = await fetch(target.url + p, {
+          headers: { authorization: `Bearer ${fixture.students[0].access}` },
+        });
+        await res.arrayBuffer();
+        return res.status !== 404;
+      },
+    };
+  }
   try {
     const rows: Measurement[] = [];
     const wanted = (name: string) => !values.only || name.includes(values.only);

@@ -6,7 +6,7 @@
 // Environment: DATA_DIR, JWT_SECRET, PORT (all required), RELAXED_LIMITS=1 to lift the sign-in
 // limits (the bench signs one address in hundreds of times a second), PROFILE_DIR to enable
 // POST /__profile/start and /__profile/stop?name=X, which write one V8 CPU profile per
-// measurement. Prints `READY <port>`.
+// measurement, BENCH_WITHOUT=NAME to switch off one mechanism (see MECHANISMS). Prints `READY <port>`.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { exitOnSignals, startBackgroundWork } from '../../server/background';
 import { createHttpServer } from '../../server/http/httpServer';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
+import { isMechanism, MECHANISMS } from './mechanisms';
 import { prewarmParser } from '../../server/services/import/parseInWorker';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
 
@@ -28,13 +29,18 @@ function relaxedLimits(): RateLimitSettings {
 }
 
 async function main() {
+  const without = process.env.BENCH_WITHOUT ?? '';
+  if (without && !isMechanism(without)) throw new Error(`BENCH_WITHOUT: one of ${MECHANISMS.join(', ')}`);
   const env = loadEnv({
     ...process.env,
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     SEED_ON_EMPTY: 'false',
   });
-  const db = await openDatabase(env);
+  const db = await openDatabase(env, {
+    readCache: without !== 'read-cache',
+    statementCache: without !== 'statement-cache',
+  });
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
   });
@@ -68,7 +74,7 @@ async function main() {
   // The app runs as server/index.ts runs it, not mounted under the outer app: a mounted app pays
   // a second router pass per request that the school's server does not. The outer app takes only
   // the bench's own /__ paths.
-  const app = createApp(deps);
+  const app = createApp(deps, { leanTrpcFront: without !== 'trpc-front' });
   const server = createHttpServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
   server.listen(env.PORT, env.HOST, () => {
     process.stdout.write(`READY ${env.PORT}\n`);
