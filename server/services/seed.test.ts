@@ -102,7 +102,7 @@ describe('npm run seed', () => {
         env: { ...process.env, DATA_DIR: dataDir },
       });
     try {
-      expect((await run()).stdout).toMatch(/Loaded the sample bank: 5 programs, 17 sets, 170 questions\./);
+      expect((await run()).stdout).toMatch(/Loaded the sample bank: 5 programs, 17 sets, 320 questions\./);
       expect((await run()).stdout).toMatch(/already has programs: nothing was loaded/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
