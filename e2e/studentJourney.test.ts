@@ -238,11 +238,10 @@ describe('student journey', () => {
     await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();
     await modal.getByText('submitted automatically when time expires', { exact: false }).waitFor();
     await modal.getByText('stable internet connection', { exact: false }).waitFor();
-    // The questions come as gzip spliced from the class's one compressed copy (jsonAnswer.ts):
-    // Chromium must read them as it reads any gzip answer.
+    // The questions come compressed (brotli, which Chromium asks for first; jsonAnswer.ts).
     const started = page.waitForResponse((r) => r.url().includes('quiz.start'));
     await modal.getByRole('button', { name: 'Start Exam' }).click();
-    expect((await started).headers()['content-encoding']).toBe('gzip');
+    expect((await started).headers()['content-encoding']).toBe('br');
 
     const chosen = ['A', 'C', 'B'];
     for (const [i, letter] of chosen.entries()) {
