@@ -3,9 +3,9 @@
 // folder removed after. PostgreSQL refuses to run as root, so as root it runs as `postgres`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../bench/serverProcess';
 
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -29,17 +29,6 @@ export function postgresBin(): string {
   if (!versions.length)
     throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN)');
   return path.join(root, versions[0], 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startCluster(opts: { maxConnections?: number } = {}): Promise<Cluster> {

@@ -4,19 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../paths';
-
-const SEED_DIR = path.join(PROJECT_ROOT, 'db/seed');
-const HEADER = [
-  'question_text',
-  'option_a',
-  'option_b',
-  'option_c',
-  'option_d',
-  'correct_answer',
-  'explanation',
-];
-const LETTERS = ['A', 'B', 'C', 'D'] as const;
+import { HEADERS } from '../../shared/domain/questionFormat';
+import { ANSWER_LETTERS } from '../../shared/schemas/quiz';
+import { SEED_DIR } from './seed';
 
 interface SetFile {
   title: string;
@@ -32,7 +22,7 @@ interface Catalog {
     }[];
   }[];
 }
-type Row = Record<(typeof HEADER)[number], string>;
+type Row = Record<(typeof HEADERS)[number], string>;
 
 const catalog = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'catalog.json'), 'utf8')) as Catalog;
 
@@ -41,10 +31,10 @@ function readRows(file: string): Row[] {
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
   expect(parsed.errors, file).toEqual([]);
   const [header, ...rows] = parsed.data;
-  expect(header, file).toEqual(HEADER);
+  expect(header, file).toEqual(HEADERS);
   return rows.map((cells, i) => {
-    expect(cells.length, `${file} row ${i + 1} cell count`).toBe(HEADER.length);
-    return Object.fromEntries(HEADER.map((h, j) => [h, cells[j]])) as Row;
+    expect(cells.length, `${file} row ${i + 1} cell count`).toBe(HEADERS.length);
+    return Object.fromEntries(HEADERS.map((h, j) => [h, cells[j]])) as Row;
   });
 }
 
@@ -58,12 +48,12 @@ const bank = files.map((file) => ({ file, rows: readRows(file) }));
 const allRows = bank.flatMap((b) => b.rows.map((row) => ({ file: b.file, row })));
 
 const options = (row: Row) => [row.option_a, row.option_b, row.option_c, row.option_d];
-const keyIndex = (row: Row) => LETTERS.indexOf(row.correct_answer as (typeof LETTERS)[number]);
+const keyIndex = (row: Row) => ANSWER_LETTERS.indexOf(row.correct_answer as (typeof ANSWER_LETTERS)[number]);
 
 describe('sample bank item rules', () => {
   it('uses a key of exactly A, B, C or D and four different options in every row', () => {
     for (const { file, row } of allRows) {
-      expect(LETTERS, `${file}: ${row.question_text}`).toContain(row.correct_answer);
+      expect(ANSWER_LETTERS, `${file}: ${row.question_text}`).toContain(row.correct_answer);
       expect(new Set(options(row).map((o) => o.trim())).size, `${file}: ${row.question_text}`).toBe(4);
       for (const o of options(row)) expect(o.trim(), `${file}: ${row.question_text}`).not.toBe('');
     }
