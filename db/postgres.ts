@@ -27,7 +27,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 const notifyQuery = (origin: string, tables: Iterable<string>) =>
   CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, `${origin} ${[...tables].join(',')}`]);
 
+/** A connection handed to Kysely: the pool's own, and the cached tables its transaction wrote. */
 interface ConnectionState {
+  inner: DatabaseConnection;
   inTransaction: boolean;
   tables: Set<string>;
 }
@@ -50,9 +52,15 @@ class NotifyingDriver implements Driver {
     return this.inner.init();
   }
 
+  private stateOf(connection: DatabaseConnection): ConnectionState {
+    const state = this.states.get(connection);
+    if (!state) throw new Error('NotifyingDriver: a connection it did not hand out');
+    return state;
+  }
+
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
-    const state: ConnectionState = { inTransaction: false, tables: new Set() };
+    const state: ConnectionState = { inner: connection, inTransaction: false, tables: new Set() };
     const wrapped: DatabaseConnection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         const result = await connection.executeQuery<R>(query);
@@ -66,38 +74,31 @@ class NotifyingDriver implements Driver {
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     };
     this.states.set(wrapped, state);
-    unwrap.set(wrapped, connection);
     return wrapped;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    await this.inner.beginTransaction(unwrap.get(connection) ?? connection, settings);
-    const state = this.states.get(connection);
-    if (state) state.inTransaction = true;
+    const state = this.stateOf(connection);
+    await this.inner.beginTransaction(state.inner, settings);
+    state.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection) {
-    const state = this.states.get(connection);
-    const inner = unwrap.get(connection) ?? connection;
+    const state = this.stateOf(connection);
     // Inside the transaction: delivered when, and only if, it commits.
-    if (state?.tables.size) await inner.executeQuery(notifyQuery(this.origin, state.tables));
-    await this.inner.commitTransaction(inner);
-    this.endTransaction(state);
+    if (state.tables.size) await state.inner.executeQuery(notifyQuery(this.origin, state.tables));
+    await this.inner.commitTransaction(state.inner);
+    endTransaction(state);
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    await this.inner.rollbackTransaction(unwrap.get(connection) ?? connection);
-    this.endTransaction(this.states.get(connection));
-  }
-
-  private endTransaction(state: ConnectionState | undefined) {
-    if (!state) return;
-    state.inTransaction = false;
-    state.tables.clear();
+    const state = this.stateOf(connection);
+    await this.inner.rollbackTransaction(state.inner);
+    endTransaction(state);
   }
 
   releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(unwrap.get(connection) ?? connection);
+    return this.inner.releaseConnection(this.stateOf(connection).inner);
   }
 
   async destroy() {
@@ -106,7 +107,10 @@ class NotifyingDriver implements Driver {
   }
 }
 
-const unwrap = new WeakMap<DatabaseConnection, DatabaseConnection>();
+function endTransaction(state: ConnectionState) {
+  state.inTransaction = false;
+  state.tables.clear();
+}
 
 export interface PostgresHandle {
   db: Kysely<Database>;

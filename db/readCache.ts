@@ -4,12 +4,12 @@
 // - in this process, a Kysely plugin notes the tables of every insert, update and delete once the
 //   statement has run (its transaction still holds the one connection, so no read in this process
 //   sees the old rows after the mark);
-// - in other processes (a command-line import, create-admin, other app processes): on SQLite,
-//   `PRAGMA data_version` changes, and then every entry is dropped; on PostgreSQL, the other
-//   process announces its tables at commit (postgres.ts) and entries that read them are dropped. It is read once per turn of the event loop, not
-//   on every lookup: the pragma opens a read transaction with its file locks (about 13 µs in the
-//   server under load, one lookup per request at least), and requests handled in one turn are not
-//   ordered against another process's commit anyway.
+// - in other processes (a command-line import, create-admin, other app processes): on PostgreSQL,
+//   the other process announces its tables at commit (postgres.ts) and entries that read them are
+//   dropped; on SQLite, `PRAGMA data_version` changes, and then every entry is dropped. The pragma
+//   is read once per turn of the event loop, not on every lookup: it opens a read transaction with
+//   its file locks (about 13 µs in the server under load, one lookup per request at least), and
+//   requests handled in one turn are not ordered against another process's commit anyway.
 // An entry is stamped before it is loaded: a write during the load makes the next read load again.
 import type {
   KyselyPlugin,
