@@ -13,7 +13,7 @@ import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
-import { bodyReader, trpcPaths } from './http/requestBodies';
+import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './trpcHttp';
 
@@ -123,7 +123,7 @@ function serveClient(app: express.Express, dir: string) {
 }
 
 function errorHandler(deps: AppDeps): ErrorRequestHandler {
-  return (err, _req, res, _next) => {
+  return (err, req, res, _next) => {
     const status =
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     const messages: Record<string, string> = {
@@ -134,7 +134,7 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
     };
     if (status === 500) deps.logger.error(`[http] ${err?.stack ?? String(err)}`);
     // A body cut at its limit has more behind it: do not read on, close after the answer.
-    if (err?.type === 'entity.too.large') res.setHeader('Connection', 'close');
+    if (err?.type === 'entity.too.large') closeAfterAnswer(req, res);
     const detail =
       messages[err?.type] ??
       (status === 500

@@ -2,7 +2,7 @@
 // procedure takes. Every procedure says who may call it and, where needed, its largest body (its
 // tRPC meta, server/trpc.ts); REST routes name the procedure they call. So:
 // - a body for a procedure the caller may not call is never read: the procedure answers 401/403
-//   on an empty input and the connection is closed after the answer;
+//   on an empty input and the connection is closed after the answer (closeAfterAnswer);
 // - a declared length over the procedure's ceiling is refused (413) before reading, a body with
 //   no declared length is cut at the ceiling;
 // - every body being read counts against a process-wide budget (bodyBudget.ts): past it, 503.
@@ -52,9 +52,35 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
 }
 
+/**
+ * How long a refused sender's body is still read (and dropped) after the answer. Browsers read
+ * the answer only once their upload is out; closing at once with unread bytes sends a reset that
+ * throws the answer away on their side. nginx's lingering_close does the same.
+ */
+const LINGER_MS = 5_000;
+
+/**
+ * Once the answer is out, half-closes the connection and drops what still arrives for at most
+ * LINGER_MS, then cuts it. (A `Connection: close` header would make Node close at once.)
+ */
+export function closeAfterAnswer(req: Request, res: Response) {
+  const socket = req.socket;
+  res.once('finish', () => {
+    socket.end();
+    req.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
+
 /** Answers without reading the body, and closes the connection after, so no more of it is taken. */
-export function refuseUnread(res: Response, status: number, detail: string, retryAfterSeconds?: number) {
-  res.setHeader('Connection', 'close');
+export function refuseUnread(
+  req: Request,
+  res: Response,
+  status: number,
+  detail: string,
+  retryAfterSeconds?: number,
+) {
+  closeAfterAnswer(req, res);
   if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
   res.status(status).json({ detail });
 }
@@ -80,7 +106,12 @@ export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => s
       const rule = bodyRuleOf(opts.router, pathsOf(req));
       const declared = declaredLength(req);
       if (declared !== null && declared > rule.maxBytes) {
-        refuseUnread(res, 413, `Request body is too large (limit ${Math.ceil(rule.maxBytes / 1024)} KB).`);
+        refuseUnread(
+          req,
+          res,
+          413,
+          `Request body is too large (limit ${Math.ceil(rule.maxBytes / 1024)} KB).`,
+        );
         return;
       }
       let userId: number | null = null;
@@ -90,14 +121,14 @@ export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => s
         if (!allowed) {
           // The procedure itself answers (401 or 403, in its own error shape) on an empty input.
           req.body = {};
-          res.setHeader('Connection', 'close');
+          closeAfterAnswer(req, res);
           return next();
         }
         userId = user.id;
       }
       const release = opts.budget.reserve(declared ?? rule.maxBytes, { userId, address: req.ip ?? '' });
       if (!release) {
-        refuseUnread(res, 503, 'The server is busy. Please try again in a few seconds.', 5);
+        refuseUnread(req, res, 503, 'The server is busy. Please try again in a few seconds.', 5);
         return;
       }
       parserFor(rule.maxBytes)(req, res, (err?: unknown) => {

@@ -10,7 +10,7 @@ import { createContext, type AppDeps } from '../context';
 import { createCaller } from '../router';
 import { failure, httpStatusOf } from '../services/import/answer';
 import { templateFile } from '../services/import/template';
-import { refuseUnread } from '../http/requestBodies';
+import { closeAfterAnswer, refuseUnread } from '../http/requestBodies';
 import { errorBody } from './shim';
 
 const MB = MAX_FILE_BYTES / 1024 / 1024;
@@ -62,6 +62,7 @@ export function uploadRoutes(deps: AppDeps): Router {
   r.post('/admin/upload-questions/', async (req, res, next) => {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
       refuseUnread(
+        req,
         res,
         413,
         `The file is larger than ${MB} MB, the upload limit. Split it into smaller files.`,
@@ -96,7 +97,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         return;
       }
       if (err instanceof MalformedForm) {
-        res.setHeader('Connection', 'close');
+        closeAfterAnswer(req, res);
         res
           .status(400)
           .json(
