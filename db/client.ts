@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { Kysely, SqliteDialect, type KyselyPlugin, type SqliteDatabase } from 'kysely';
 import { createPostgresDb, isPostgresUrl } from './postgres';
 import { ReadCache } from './readCache';
@@ -91,6 +92,16 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
  */
 const readCaches = new WeakMap<KyselyPlugin, ReadCache>();
 
+/** What a handle from createDb stands on, for the stores that talk to the database themselves. */
+export type Storage = { engine: 'postgres'; pool: pg.Pool } | { engine: 'sqlite'; file: string };
+const storages = new WeakMap<DB, Storage>();
+
+export function storageOf(db: DB): Storage {
+  const storage = storages.get(db);
+  if (!storage) throw new Error('This database handle was not opened with createDb');
+  return storage;
+}
+
 /** Mechanisms the bench can switch off to measure what each one keeps (`npm run bench -- --compare`). */
 export interface DbOptions {
   readCache?: boolean;
@@ -102,11 +113,12 @@ export interface DbOptions {
 /** A handle on the SQLite file at `target`, or on the PostgreSQL database when it is a postgres:// URL. */
 export function createDb(target: string, opts: DbOptions = {}): DB {
   if (isPostgresUrl(target)) {
-    const { db, cache } = createPostgresDb(target, {
+    const { db, cache, pool } = createPostgresDb(target, {
       readCache: opts.readCache,
       cachedTables: opts.cachedTables ?? [],
     });
     readCaches.set(cache.plugin, cache);
+    storages.set(db, { engine: 'postgres', pool });
     return db;
   }
   const file = target;
@@ -120,6 +132,7 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
     plugins: [cache.plugin],
   });
   readCaches.set(cache.plugin, cache);
+  storages.set(db, { engine: 'sqlite', file });
   return db;
 }
 

@@ -8,10 +8,11 @@ import { onPostgres } from '../server/test/database';
 
 let one: TestServer;
 let two: TestServer;
+const rateLimits = { resetPerAccount: { points: 2, windowSeconds: 60 } };
 beforeEach(async () => {
-  one = await startTestServer();
+  one = await startTestServer({ rateLimits });
   // The same data folder: the same database (server/test/database.ts) and the same JWT secret.
-  two = await startTestServer({ dataDir: one.dataDir });
+  two = await startTestServer({ dataDir: one.dataDir, rateLimits });
 });
 afterEach(async () => {
   await two.close();
@@ -111,5 +112,15 @@ describe('two processes on one PostgreSQL database', () => {
     expect(out.status).toBe(200);
     expect((await rpc(two, student.access).query('profile.get')).status).toBe(401);
     expect((await rpc(one, student.access).query('profile.get')).status).toBe(401);
+  });
+
+  it('counts a rate limit once across both, not once on each', async () => {
+    const ask = (server: TestServer) =>
+      server.api('POST', '/api/auth/password/reset/', { body: { email: 'x@example.com' } });
+    expect((await ask(one)).status).toBe(200);
+    expect((await ask(two)).status).toBe(200);
+    // Two asks in the window, one on each: a third is refused on either.
+    expect((await ask(one)).status).toBe(429);
+    expect((await ask(two)).status).toBe(429);
   });
 });

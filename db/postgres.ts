@@ -115,6 +115,7 @@ function endTransaction(state: ConnectionState) {
 export interface PostgresHandle {
   db: Kysely<Database>;
   cache: ReadCache;
+  pool: pg.Pool;
 }
 
 export function isPostgresUrl(target: string): boolean {
@@ -167,5 +168,5 @@ export function createPostgresDb(
     }),
     plugins: [cache.plugin],
   });
-  return { db, cache };
+  return { db, cache, pool };
 }

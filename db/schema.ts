@@ -173,6 +173,14 @@ export interface BackupTable {
   created_at: string;
 }
 
+/** Written by rate-limiter-flexible's stores (db/rateLimitStore.ts), not by the app's queries. */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  /** ms since 1970 */
+  expire: number | null;
+}
+
 export interface Database {
   users: UserTable;
   email_verifications: EmailVerificationTable;
@@ -190,6 +198,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;
+  rate_limits: RateLimitTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -8,7 +8,8 @@ import type { AppDeps } from './context';
 import type { Env } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './services/mail';
-import { RateLimits, type RateLimitSettings } from './services/rateLimits';
+import { memoryLimiters, RateLimits, type RateLimitSettings } from './services/rateLimits';
+import { databaseLimiters } from '../db/rateLimitStore';
 import { loadJwtSecret } from './services/secrets';
 import { TokenSigner } from './services/tokens';
 
@@ -20,6 +21,14 @@ export async function openDatabase(env: Env, opts: DbOptions = {}): Promise<DB> 
   const db = createDb(env.DATABASE_URL ?? env.DATABASE_FILE, { cachedTables: CACHED_TABLES, ...opts });
   await migrateToLatest(db);
   return db;
+}
+
+/**
+ * Whether other processes may serve the same database: always possible on PostgreSQL (several
+ * machines), on SQLite only with WEB_CONCURRENCY. Then rate limits count in the database.
+ */
+function sharesDatabase(env: Env): boolean {
+  return env.DATABASE_URL !== undefined || env.WEB_CONCURRENCY > 1;
 }
 
 export function createDeps(
@@ -34,7 +43,7 @@ export function createDeps(
     logger,
     signer: new TokenSigner(loadJwtSecret(env.DATA_DIR, env.JWT_SECRET)),
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
-    limits: new RateLimits(opts.rateLimits),
+    limits: new RateLimits(opts.rateLimits, sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters),
     background: new Set(),
   };
 }

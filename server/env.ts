@@ -44,6 +44,8 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  // Worker processes serving the port (node:cluster); 1 serves from the one process.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATABASE_FILE: string };

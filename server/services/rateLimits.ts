@@ -2,7 +2,8 @@
 // limits" table says what each counts). A school's students usually share one public address,
 // so no limit of sign-in may lock a class out: an address is limited on its failures, never on
 // its successes, and wrong passwords are throttled per account, across all addresses.
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimiterFactory } from '../../db/rateLimitStore';
 
 export interface RateLimitConfig {
   /** attempts allowed within the window */
@@ -31,19 +32,24 @@ export const DEFAULT_RATE_LIMITS = {
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimitSettings = Record<RateLimitName, RateLimitConfig>;
 
-export class RateLimits {
-  private readonly limiters: Record<RateLimitName, RateLimiterMemory>;
-  /** Accounts told to wait after wrong passwords: a key is blocked for the wait's seconds. */
-  private readonly waits = new RateLimiterMemory({ points: 1, duration: 1 });
+/** Counters in this process's memory: right while one process serves the database. */
+export const memoryLimiters: LimiterFactory = (opts) => new RateLimiterMemory(opts);
 
-  constructor(settings: Partial<RateLimitSettings> = {}) {
+export class RateLimits {
+  private readonly limiters: Record<RateLimitName, RateLimiterAbstract>;
+  /** Accounts told to wait after wrong passwords: a key is blocked for the wait's seconds. */
+  private readonly waits: RateLimiterAbstract;
+
+  /** `makeLimiter` chooses where counters live: memory, or the database when processes share it. */
+  constructor(settings: Partial<RateLimitSettings> = {}, makeLimiter: LimiterFactory = memoryLimiters) {
     const all = { ...DEFAULT_RATE_LIMITS, ...settings };
     this.limiters = Object.fromEntries(
       Object.entries(all).map(([name, cfg]) => [
         name,
-        new RateLimiterMemory({ points: cfg.points, duration: cfg.windowSeconds }),
+        makeLimiter({ keyPrefix: name, points: cfg.points, duration: cfg.windowSeconds }),
       ]),
-    ) as Record<RateLimitName, RateLimiterMemory>;
+    ) as Record<RateLimitName, RateLimiterAbstract>;
+    this.waits = makeLimiter({ keyPrefix: 'waits', points: 1, duration: 1 });
   }
 
   /** Counts one attempt; resolves false when the limit is exceeded. */
