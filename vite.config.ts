@@ -14,6 +14,7 @@ const POSTGRES = [
   'server/trpcHttp.test.ts',
   'server/clientError.test.ts',
   'db/postgres.test.ts',
+  'db/rateLimitStore.test.ts',
 ];
 
 export default defineConfig({

@@ -1,5 +1,6 @@
-// Rate limits with several processes on one SQLite file (WEB_CONCURRENCY): counted in the file,
-// so two servers allow what one would. (db/postgres.test.ts shows the same on PostgreSQL.)
+// Rate limits with several processes on one database (on SQLite with WEB_CONCURRENCY, always on
+// PostgreSQL): counted in the database, so two servers allow what one would. Runs in the `app`
+// and the `postgres` test projects.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/test/harness';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
   await one.close();
 });
 
-it('counts a rate limit once across two processes on one SQLite file', async () => {
+it('counts a rate limit once across two processes on one database', async () => {
   const ask = (server: TestServer) =>
     server.api('POST', '/api/auth/password/reset/', { body: { email: 'x@example.com' } });
   expect((await ask(one)).status).toBe(200);
