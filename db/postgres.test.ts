@@ -112,5 +112,4 @@ describe('two processes on one PostgreSQL database', () => {
     expect((await rpc(two, student.access).query('profile.get')).status).toBe(401);
     expect((await rpc(one, student.access).query('profile.get')).status).toBe(401);
   });
-
 });
