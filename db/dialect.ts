@@ -45,3 +45,30 @@ export async function lockKeys<DB>(trx: Kysely<DB>, keys: string[]): Promise<voi
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   }
 }
+
+/**
+ * Runs `work` unless another process is already running work under `key`, and says whether it
+ * ran. On PostgreSQL (where several machines may serve one database) a session advisory lock,
+ * held on a reserved connection, so it goes with the process if that dies. On SQLite the
+ * processes of one machine are node:cluster workers, whose primary alone runs such work.
+ */
+export async function exclusively<DB>(
+  db: Kysely<DB>,
+  key: string,
+  work: () => Promise<void>,
+): Promise<boolean> {
+  if (!isPostgres(db as AnyDb)) {
+    await work();
+    return true;
+  }
+  return db.connection().execute(async (conn) => {
+    const lock = sql<{ got: boolean }>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as got`;
+    if (!(await lock.execute(conn)).rows[0].got) return false;
+    try {
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(conn);
+    }
+    return true;
+  });
+}

@@ -1,8 +1,10 @@
 // Two app servers on one PostgreSQL database (run by the `postgres` test project only): what one
 // writes, the other serves at once, although each keeps a read cache of its own.
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuizStart } from '../server/services/quizSessions';
-import { makeCatalog, rpc, signInAdmin } from '../server/test/fixtures';
+import { ageSession, makeCatalog, rpc, signInAdmin } from '../server/test/fixtures';
+import { sweepExpiredSessions } from '../server/background';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { onPostgres } from '../server/test/database';
 
@@ -111,5 +113,29 @@ describe('two processes on one PostgreSQL database', () => {
     expect(out.status).toBe(200);
     expect((await rpc(two, student.access).query('profile.get')).status).toBe(401);
     expect((await rpc(one, student.access).query('profile.get')).status).toBe(401);
+  });
+
+  it('sweeps expired mocks in one process at a time', async () => {
+    const cat = await makeCatalog(one.db);
+    const student = await signUpAndIn(one);
+    const start = await rpc(one, student.access).mutate<QuizStart>('quiz.start', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    await ageSession(one.db, start.data.session.id, 90);
+    const graded = async () => (await two.db.selectFrom('quiz_results').select('id').execute()).length;
+    // Another process's sweep under way: it holds the sweep's lock on its own connection.
+    const other = new pg.Client({ connectionString: one.deps.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query(`select pg_advisory_lock(hashtextextended('sweep:expired-sessions', 0))`);
+      expect(await sweepExpiredSessions(two.deps)).toBe(false);
+      expect(await graded()).toBe(0);
+      await other.query(`select pg_advisory_unlock(hashtextextended('sweep:expired-sessions', 0))`);
+      expect(await sweepExpiredSessions(two.deps)).toBe(true);
+      expect(await graded()).toBe(1);
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -2,6 +2,7 @@
 // (scripts/bench/server.ts) both start it from here, so the figures are those of what a school runs.
 import type { Server } from 'node:http';
 import type { DB } from '../db/client';
+import { exclusively } from '../db/dialect';
 import type { AppDeps } from './context';
 import { gradeExpiredSessions } from './services/quizSessions';
 
@@ -12,14 +13,24 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-export async function startBackgroundWork(deps: AppDeps): Promise<BackgroundWork> {
-  const { db, logger } = deps;
-  // Mocks abandoned past their deadline get graded on their saved answers, so their results and
-  // notifications appear even if the student never comes back.
-  const sweep = () =>
-    gradeExpiredSessions(db, new Date(), (err, id) =>
+/**
+ * Grades mocks abandoned past their deadline on their saved answers, so their results and
+ * notifications appear even if the student never comes back. One process at a time: false when
+ * another is sweeping.
+ */
+export async function sweepExpiredSessions({ db, logger }: Pick<AppDeps, 'db' | 'logger'>): Promise<boolean> {
+  return exclusively(db, 'sweep:expired-sessions', async () => {
+    await gradeExpiredSessions(db, new Date(), (err, id) =>
       logger.error(`[quiz] grading expired session ${id} failed: ${String(err)}`),
-    ).catch((err: unknown) => logger.error(`[quiz] expired-session sweep failed: ${String(err)}`));
+    );
+  });
+}
+
+export async function startBackgroundWork(deps: AppDeps): Promise<BackgroundWork> {
+  const sweep = () =>
+    sweepExpiredSessions(deps).catch((err: unknown) =>
+      deps.logger.error(`[quiz] expired-session sweep failed: ${String(err)}`),
+    );
   await sweep();
   const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();
   return { stop: async () => clearInterval(timer) };

@@ -9,7 +9,14 @@ import type { AppRouter } from '../router';
 import { saveAnswerUnlessSubmitted } from '../queries/quiz';
 import { GRACE_SECONDS, gradeExpiredSessions, saveAnswer } from '../services/quizSessions';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { insertMockSet, insertPracticeSet, insertQuestions, makeCatalog, rpc } from '../test/fixtures';
+import {
+  ageSession,
+  insertMockSet,
+  insertPracticeSet,
+  insertQuestions,
+  makeCatalog,
+  rpc,
+} from '../test/fixtures';
 
 type Out = inferRouterOutputs<AppRouter>;
 type QuizStart = Out['quiz']['start'];
@@ -40,21 +47,7 @@ const count = async (table: 'quiz_results' | 'quiz_sessions' | 'notifications' |
         .executeTakeFirstOrThrow()
     ).n,
   );
-/** Moves a session's clock back, as if it had started `minutes` ago. */
-async function age(sessionId: number, minutes: number) {
-  const s = await t.db
-    .selectFrom('quiz_sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const shift = (iso: string | null) =>
-    iso && new Date(new Date(iso).getTime() - minutes * 60_000).toISOString();
-  await t.db
-    .updateTable('quiz_sessions')
-    .set({ started_at: shift(s.started_at)!, deadline_at: shift(s.deadline_at) })
-    .where('id', '=', sessionId)
-    .execute();
-}
+const age = (sessionId: number, minutes: number) => ageSession(t.db, sessionId, minutes);
 const KEY_PATTERN = /correct_answer|explanation|Explanation for/;
 
 describe('practice sessions', () => {

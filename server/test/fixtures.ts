@@ -97,6 +97,22 @@ export async function makeCatalog(db: DB) {
   return { program, paper, topic, practiceSet, mockSet, practiceQuestions, mockQuestions };
 }
 
+/** Moves a session's clock back, as if it had started `minutes` ago. */
+export async function ageSession(db: DB, sessionId: number, minutes: number) {
+  const s = await db
+    .selectFrom('quiz_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const shift = (iso: string | null) =>
+    iso && new Date(new Date(iso).getTime() - minutes * 60_000).toISOString();
+  await db
+    .updateTable('quiz_sessions')
+    .set({ started_at: shift(s.started_at)!, deadline_at: shift(s.deadline_at) })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
 export const ADMIN = { email: 'tutor.admin@example.com', password: 'Lecture-Hall-2024' };
 
 /** Creates an admin through the same service as the CLI and signs in; returns the access token. */
