@@ -1,6 +1,7 @@
 // SQL of the question import: where a new set may go, which questions the bank already holds,
 // and the one transaction that writes a set with its questions.
 import type { DB } from '../../db/client';
+import { serialized } from '../../db/dialect';
 import type { QuizType } from '../../db/schema';
 import type { ValidQuestion } from '../services/import/validate';
 
@@ -102,7 +103,8 @@ export async function insertSetWithQuestions(
   set: NewSet,
   batches: Iterable<ValidQuestion[]>,
 ): Promise<{ id: number; keysAlreadyInBank: Set<string> }> {
-  return db.transaction().execute(async (trx) => {
+  // Within the caller's transaction when there is one (seedIfEmpty loads the bank in one).
+  return serialized(db, [], async (trx) => {
     const now = new Date().toISOString();
     const created =
       p.quizType === 'mock'

@@ -33,7 +33,7 @@ function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
   ]);
 }
 
-const ADMINS_LOCK = 'admins';
+export const ADMINS_LOCK = 'admins';
 
 export function findUserByEmail(db: DB, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

@@ -1,15 +1,23 @@
 // Creating the first admin, and creating or promoting one from the command line.
 import type { DB } from '../../db/client';
-import { countAdmins, findUserByEmail, insertUser, updateUser } from '../queries/users';
+import { serialized } from '../../db/dialect';
+import { ADMINS_LOCK, countAdmins, findUserByEmail, insertUser, updateUser } from '../queries/users';
 import { hashPassword, passwordProblem } from './passwords';
 import { randomToken } from './secrets';
 
 /** On a database with no admin, creates one and returns its one-time password (else null). */
+// Two processes starting at once on a new database must not both create one (the second would
+// reset the first's printed password): the count and the insert share one serialized transaction.
 export async function ensureFirstAdmin(db: DB, email: string): Promise<string | null> {
   if ((await countAdmins(db)) > 0) return null;
   const password = randomToken(15);
-  await createOrPromoteAdmin(db, email, password);
-  return password;
+  const passwordHash = await hashPassword(password);
+  const created = await serialized(db, [ADMINS_LOCK], async (trx) => {
+    if ((await countAdmins(trx)) > 0) return false;
+    await saveAdmin(trx, email, passwordHash);
+    return true;
+  });
+  return created ? password : null;
 }
 
 export async function createOrPromoteAdmin(
@@ -19,7 +27,10 @@ export async function createOrPromoteAdmin(
 ): Promise<'created' | 'promoted'> {
   const problem = passwordProblem(password, { email });
   if (problem) throw new Error(problem);
-  const passwordHash = await hashPassword(password);
+  return saveAdmin(db, email, await hashPassword(password));
+}
+
+async function saveAdmin(db: DB, email: string, passwordHash: string): Promise<'created' | 'promoted'> {
   const now = new Date().toISOString();
   const existing = await findUserByEmail(db, email);
   if (existing) {

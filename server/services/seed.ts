@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
+import { serialized } from '../../db/dialect';
 import {
   deletePrograms,
   hasPrograms,
@@ -72,6 +73,8 @@ async function loadFile(
   return answer;
 }
 
+const SEED_LOCK = 'seed';
+
 /** Loads the whole sample bank; on any failure removes what it created and rethrows. */
 export async function seedAll(db: DB, dir = SEED_DIR): Promise<SeedSummary> {
   const catalog = readCatalog(dir);
@@ -115,14 +118,21 @@ export async function seedAll(db: DB, dir = SEED_DIR): Promise<SeedSummary> {
       }
     }
   } catch (err) {
-    await deletePrograms(db, created);
+    // In a transaction (seedIfEmpty) the rollback removes it all.
+    if (!db.isTransaction) await deletePrograms(db, created);
     throw err;
   }
   return summary;
 }
 
-/** On a database without programs, loads the sample bank; returns the questions loaded (0 if none). */
+/**
+ * On a database without programs, loads the sample bank; returns the questions loaded (0 if none).
+ * The check and the load share one serialized transaction: two processes starting at once on a new
+ * database load it once.
+ */
 export async function seedIfEmpty(db: DB): Promise<number> {
   if (await hasPrograms(db)) return 0;
-  return (await seedAll(db)).questions;
+  return serialized(db, [SEED_LOCK], async (trx) =>
+    (await hasPrograms(trx)) ? 0 : (await seedAll(trx)).questions,
+  );
 }
