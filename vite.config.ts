@@ -15,6 +15,7 @@ const POSTGRES = [
   'server/clientError.test.ts',
   'db/postgres.test.ts',
   'db/rateLimitStore.test.ts',
+  'server/cluster.test.ts',
 ];
 
 export default defineConfig({

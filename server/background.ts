@@ -47,7 +47,11 @@ export function exitOnSignals(
   db: DB,
   opts: { graceMs: number; dropIdleConnections?: boolean },
 ): void {
+  let stopping = false;
   const stop = () => {
+    // A cluster worker may hear the signal twice: from its primary and from the terminal or systemd.
+    if (stopping) return;
+    stopping = true;
     server.close(
       () =>
         void work

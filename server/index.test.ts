@@ -1,44 +1,16 @@
 // The real entry point as an operator runs it: first start creates the database and the first
 // admin (password printed once), a restart keeps both.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/bench/serverProcess';
+import { startServerProcess } from './test/serverProcess';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-start-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_ON_EMPTY: 'false' },
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 20_000);
-    child.stdout.on('data', () => {
-      if (log.includes('Serving on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return {
-    log: () => log,
-    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
-  };
-}
+const startServer = (port: number) => startServerProcess({ DATA_DIR: dataDir, PORT: String(port) });
 
 describe('server start-up', () => {
   it('creates and migrates the database, prints the first admin password once, and serves health', async () => {

@@ -1,0 +1,132 @@
+// Several processes as an operator starts them: WEB_CONCURRENCY=2 (two workers serve one port;
+// rate limits count across both; a worker killed is replaced while the other serves; SIGTERM
+// ends all), and two processes started at once on one new database. Runs in the app and
+// postgres projects.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../scripts/bench/serverProcess';
+import { testDatabaseEnv } from './test/database';
+import { startServerProcess } from './test/serverProcess';
+
+const dataDirs: string[] = [];
+const newDataDir = () => {
+  dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-cluster-')));
+  return dataDirs[dataDirs.length - 1];
+};
+afterAll(() => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** The pids of the live processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        // Fields after the command (in parentheses): state, then the parent's pid.
+        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(ppid) === pid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const isNode = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/index.ts');
+
+/** GET /api/health on a new connection, up to 5 tries of 1 s each. */
+async function healthWithRetry(port: number): Promise<number | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await new Promise<number | undefined>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.setTimeout(1000, () => req.destroy(new Error('no answer within 1 s')));
+        req.on('error', reject);
+      });
+    } catch (err) {
+      if (attempt === 5) throw err;
+    }
+  }
+}
+
+async function waitFor(check: () => boolean, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+it('serves one port from two workers, shares rate limits, replaces a killed worker', async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = newDataDir();
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    WEB_CONCURRENCY: '2',
+    ...(await testDatabaseEnv(dataDir)),
+  });
+  try {
+    expect(server.log()).toContain('2 worker processes');
+    const workers = childrenOf(server.pid).filter(isNode);
+    expect(workers).toHaveLength(2);
+
+    // Five reset asks for one account an hour: the sixth is refused, whichever worker takes it.
+    const ask = () =>
+      fetch(`${base}/api/auth/password/reset/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@example.com' }),
+      }).then((r) => r.status);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(await ask());
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    process.kill(workers[0], 'SIGKILL');
+    // The other worker serves on: a connection handed to the dead one in the moment before the
+    // primary heard of its death is lost (its client times out and tries again, as browsers do).
+    expect(await healthWithRetry(port)).toBe(200);
+    await waitFor(() => {
+      const now = childrenOf(server.pid).filter(isNode);
+      return now.length === 2 && !now.includes(workers[0]);
+    });
+    expect(server.log()).toMatch(/worker \d+ exited \(SIGKILL\); starting another/);
+  } finally {
+    await server.stop();
+  }
+  expect(childrenOf(server.pid)).toEqual([]);
+});
+
+it(
+  'starts two processes at once on one new database: one first admin, one sample bank',
+  { timeout: 60_000 },
+  async () => {
+    const dataDir = newDataDir();
+    const database = await testDatabaseEnv(dataDir);
+    // The same data folder on SQLite (the same file), the same database URL on PostgreSQL.
+    const start = async () =>
+      startServerProcess({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        SEED_ON_EMPTY: 'true',
+        ...database,
+      });
+    const servers = await Promise.all([start(), start()]);
+    try {
+      const logs = servers.map((s) => s.log()).join('');
+      expect(logs.match(/First admin created/g)).toHaveLength(1);
+      expect(logs.match(/Loaded the sample question bank: 320 questions/g)).toHaveLength(1);
+      expect(logs).not.toMatch(/error/i);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  },
+);
