@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createDb } from '../db/client';
 import { runLoad } from './load/run';
 import { verifyRun } from './load/verify';
 
@@ -50,7 +51,9 @@ describe('load test (CI size)', () => {
           )
           .run();
         conn.close();
-        const damaged = failed(verifyRun(file, r.logs, r.quizId));
+        const db = createDb(file);
+        const damaged = failed(await verifyRun(db, r.logs, r.quizId));
+        await db.destroy();
         expect(damaged.some((d) => d.startsWith('every acknowledged answer is stored'))).toBe(true);
         expect(damaged.some((d) => d.startsWith('every result graded exactly'))).toBe(true);
       } finally {
@@ -113,6 +116,31 @@ describe('load test (CI size)', () => {
         'backup: PRAGMA integrity_check',
         'every answer acknowledged before the backup began is in the backup',
       ]);
+      expect(r.ok).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'on PostgreSQL with two worker processes, one killed (SIGKILL) mid-run loses no acknowledged answer while the other serves',
+    async () => {
+      const r = await runLoad({
+        students: 20,
+        questions: 50,
+        thinkMs: 20,
+        timeLimitMs: 80_000,
+        database: 'postgres',
+        processes: 2,
+        kill: { atShare: 0.4, downMs: 0 },
+      });
+      expect(r.kills).toBe(1);
+      // Students on the killed worker saw their connection fail and went on with the other.
+      expect(r.networkErrors).toBeGreaterThan(0);
+      expect(r.lostOnResume).toEqual([]);
+      expect(r.httpErrors).toEqual([]);
+      expect(r.fatal).toEqual([]);
+      expect(failed(r.checks)).toEqual([]);
+      expect(r.checks.map((c) => c.name)).toContain('every acknowledged answer is stored');
       expect(r.ok).toBe(true);
     },
     RUN_TIMEOUT_MS,

@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../scripts/bench/serverProcess';
+import { childrenOf, freePort } from '../scripts/bench/serverProcess';
 import { testDatabaseEnv } from './test/database';
 import { startServerProcess } from './test/serverProcess';
 
@@ -17,24 +17,6 @@ const newDataDir = () => {
   return dataDirs[dataDirs.length - 1];
 };
 afterAll(() => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
-/** The pids of the live processes whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        // Fields after the command (in parentheses): state, then the parent's pid.
-        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(ppid) === pid && state !== 'Z';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const isNode = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/index.ts');
 

@@ -6,13 +6,16 @@
 // Environment: DATA_DIR, JWT_SECRET, PORT (all required), RELAXED_LIMITS=1 to lift the sign-in
 // limits (the bench signs one address in hundreds of times a second), PROFILE_DIR to enable
 // POST /__profile/start and /__profile/stop?name=X, which write one V8 CPU profile per
-// measurement, BENCH_WITHOUT=NAME to switch off one mechanism (see MECHANISMS). Prints `READY <port>`.
+// measurement, BENCH_WITHOUT=NAME to switch off one mechanism (see MECHANISMS), WEB_CONCURRENCY=N
+// for N workers under a primary, as server/index.ts (server/cluster.ts). Prints `READY <port>`.
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import express from 'express';
 import { createApp } from '../../server/app';
-import { exitOnSignals, startBackgroundWork } from '../../server/background';
+import { exitOnSignals, startBackgroundWork, type BackgroundWork } from '../../server/background';
+import { superviseWorkers } from '../../server/cluster';
 import { createHttpServer } from '../../server/http/httpServer';
 import { createDeps, openDatabase } from '../../server/deps';
 import { loadEnv } from '../../server/env';
@@ -44,8 +47,14 @@ async function main() {
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,
   });
-  // As server/index.ts: the sweep of abandoned mocks.
-  const background = await startBackgroundWork(deps);
+  const ready = () => process.stdout.write(`READY ${env.PORT}\n`);
+  // As server/index.ts: the sweep of abandoned mocks, in the primary when there are workers.
+  const noBackgroundWork: BackgroundWork = { stop: async () => {} };
+  const background = cluster.isWorker ? noBackgroundWork : await startBackgroundWork(deps);
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
+    superviseWorkers(env.WEB_CONCURRENCY, { deps, background, graceMs: 3000, onListening: ready });
+    return;
+  }
   const outer = express();
   outer.disable('x-powered-by');
   outer.get('/__ceiling', (_req, res) => {
@@ -76,9 +85,7 @@ async function main() {
   // the bench's own /__ paths.
   const app = createApp(deps, { leanTrpcFront: without !== 'trpc-front' });
   const server = createHttpServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
-  server.listen(env.PORT, env.HOST, () => {
-    process.stdout.write(`READY ${env.PORT}\n`);
-  });
+  server.listen(env.PORT, env.HOST, cluster.isWorker ? undefined : ready);
   // As server/index.ts: one parser worker warm from the start.
   prewarmParser();
   // A graceful stop (SIGTERM) lets --cpu-prof write its profile; SIGKILL is the crash test.

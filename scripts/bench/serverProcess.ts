@@ -51,6 +51,24 @@ export function readMemory(pid: number): { hwm: number; rss: number } | null {
   }
 }
 
+/** The pids of the live processes whose parent is `pid` (a cluster primary's workers). */
+export function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        // Fields after the command (in parentheses): state, then the parent's pid.
+        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(ppid) === pid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on every Linux the app targets. */
 const USER_HZ = 100;
 
@@ -147,10 +165,25 @@ export class ServerProcess {
     this.poll.unref();
   }
 
+  /** Peak memory of the server: with workers, the sum of the resident memory of all of them. */
   private sample(): void {
     if (!this.child?.pid) return;
-    const mem = readMemory(this.child.pid);
-    if (mem) this.peakBytes = Math.max(this.peakBytes, mem.hwm, mem.rss);
+    const workers = childrenOf(this.child.pid);
+    if (!workers.length) {
+      const mem = readMemory(this.child.pid);
+      if (mem) this.peakBytes = Math.max(this.peakBytes, mem.hwm, mem.rss);
+      return;
+    }
+    const rss = [this.child.pid, ...workers].reduce((sum, pid) => sum + (readMemory(pid)?.rss ?? 0), 0);
+    this.peakBytes = Math.max(this.peakBytes, rss);
+  }
+
+  /** With WEB_CONCURRENCY: SIGKILL of one worker, the crash of one of several processes. */
+  killWorker(): number {
+    const [worker] = this.child?.pid ? childrenOf(this.child.pid) : [];
+    if (!worker) throw new Error('the server has no worker processes');
+    process.kill(worker, 'SIGKILL');
+    return worker;
   }
 
   private async exit(signal: NodeJS.Signals): Promise<void> {

@@ -1,12 +1,13 @@
 // The load and fault runs, as functions the CLI (npm run loadtest) and the CI tests share: a
-// fresh database with a 50-question mock and N verified students, the server as a child process,
-// every student simulated concurrently over keep-alive HTTP, optionally a SIGKILL of the server
-// mid-run followed by a restart on the same data directory, optionally an online backup taken
-// mid-run; then the database checks of verify.ts.
+// fresh database (SQLite, or PostgreSQL in a throwaway cluster) with a 50-question mock and N
+// verified students, the server as a child process (with N workers if asked), every student
+// simulated concurrently over keep-alive HTTP, optionally a SIGKILL mid-run (of the server,
+// restarted on the same data directory; or of one worker, while the others serve), optionally an
+// online backup taken mid-run (SQLite); then the database checks of verify.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { createDb } from '../../db/client';
+import { createDb, type DB } from '../../db/client';
+import { startCluster, type Cluster } from '../postgres/cluster';
 import { backupDatabase } from '../../server/services/backup';
 import { freshDataDir } from '../bench/dataDir';
 import { keyOf, prepareFixture, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
@@ -15,7 +16,7 @@ import { productionLaunch, SERVER_SCRIPT, ServerProcess } from '../bench/serverP
 import { JsonClient } from './http';
 import { Latencies, type Percentiles } from './stats';
 import { newStudentLog, simulateStudent, type StudentLog } from './student';
-import { ackedAnswersPresent, verifyRun, type Check } from './verify';
+import { ackedAnswersPresent, integrityCheck, verifyRun, type Check } from './verify';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,13 +25,19 @@ export interface LoadOptions {
   questions: number;
   /** Upper bound of each random think time before an answer. */
   thinkMs: number;
+  /** Where the data lives (default sqlite): postgres starts a throwaway cluster for the run. */
+  database?: 'sqlite' | 'postgres';
+  /** Worker processes of the server (WEB_CONCURRENCY); with more than one, the kill hits one worker. */
+  processes?: number;
+  /** The 3,000 sign-ins of ten schools come over minutes, not at once: each student starts within this. */
+  spreadStartMs?: number;
   /**
    * Kill the server (SIGKILL) once this share of the expected saves is acknowledged; restart after
    * downMs. Just before the kill, `abandoned` extra students get a mock session whose deadline has
    * passed, with some answers saved, and never come back: the restarted server must grade them.
    */
   kill?: { atShare: number; downMs: number; abandoned?: number };
-  /** Take an online backup (backupDatabase) once this share of the expected saves is acknowledged. */
+  /** Take an online backup (backupDatabase, SQLite) once this share of the expected saves is acknowledged. */
   backup?: { atShare: number };
   /** Everything (students' retries included) stops after this long. */
   timeLimitMs: number;
@@ -54,6 +61,8 @@ export interface BackupFigures {
 }
 
 export interface LoadReport {
+  database: 'sqlite' | 'postgres';
+  processes: number;
   students: number;
   questions: number;
   durationMs: number;
@@ -70,7 +79,7 @@ export interface LoadReport {
   checks: Check[];
   backup: BackupFigures | null;
   ok: boolean;
-  /** The database file, when keepData was set. */
+  /** The database (file or URL), when keepData was set. */
   databaseFile: string | null;
   logs: StudentLog[];
   quizId: number;
@@ -83,22 +92,33 @@ function snapshot(logs: StudentLog[]): StudentLog[] {
 
 export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   const say = opts.log ?? (() => {});
-  const data = await freshDataDir('nmc-load');
+  if (opts.backup && opts.database === 'postgres')
+    throw new Error('--backup takes an online SQLite backup: not with --database postgres');
+  const processes = opts.processes ?? 1;
+  const postgres: Cluster | null =
+    opts.database === 'postgres' ? await startCluster({ maxConnections: 400 }) : null;
+  const data = await freshDataDir('nmc-load', { postgresUrl: postgres?.url });
   const abandoned = opts.kill?.abandoned ?? 0;
   const fixture = await prepareFixture(data.db, data.signer, {
     students: opts.students + abandoned,
     mockQuestions: opts.questions,
     timeLimitMinutes: 60,
   });
-  await data.db.destroy();
   const file = data.env.DATABASE_FILE;
+  const target = data.env.DATABASE_URL ?? file;
   const compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
+  const launch = compiled ? productionLaunch(ROOT) : { env: {} };
   const server = await ServerProcess.start({
     dataDir: data.dir,
     jwtSecret: data.jwtSecret,
     relaxedLimits: opts.relaxedLimits ?? false,
     compiled,
-    ...(compiled ? productionLaunch(ROOT) : {}),
+    ...launch,
+    env: {
+      ...launch.env,
+      WEB_CONCURRENCY: String(processes),
+      ...(data.env.DATABASE_URL ? { DATABASE_URL: data.env.DATABASE_URL } : {}),
+    },
   });
   // The browser client sets no request timeout; 60 s stands in for a student's patience.
   const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
@@ -115,7 +135,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
 
   const simulated = fixture.students.slice(0, opts.students);
   const crash = async (downMs: number) => {
-    abandonSessions(file, fixture.students.slice(opts.students), fixture);
+    await abandonSessions(data.db, fixture.students.slice(opts.students), fixture);
+    if (processes > 1) {
+      const pid = server.killWorker();
+      kills++;
+      say(`  SIGKILL of worker ${pid} at ${acks} acknowledged saves; the other workers serve on`);
+      return;
+    }
     say(
       `  SIGKILL of the server at ${acks} acknowledged saves (${abandoned} abandoned past-deadline sessions in the database)`,
     );
@@ -156,7 +182,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
     await Promise.all(
       simulated.map(async (s, i) => {
         // The class starts within a second of 9:00, not in the same microsecond.
-        await new Promise((r) => setTimeout(r, Math.random() * 1000));
+        await new Promise((r) => setTimeout(r, Math.random() * (opts.spreadStartMs ?? 1000)));
         const plan = {
           email: s.email,
           password: STUDENT_PASSWORD,
@@ -174,12 +200,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       file: taken.file,
       ms: taken.ms,
       ackedBefore: taken.ackedBefore,
-      checks: checkBackup(taken.file, taken.before, logs),
+      checks: await checkBackup(taken.file, taken.before, logs),
     };
     await server.stop();
-    const checks = verifyRun(file, logs, fixture.mockSetId);
+    const checks = await verifyRun(data.db, logs, fixture.mockSetId);
     const all = (f: (l: StudentLog) => string[]) => logs.flatMap(f);
     const report: LoadReport = {
+      database: opts.database ?? 'sqlite',
+      processes,
       students: opts.students,
       questions: opts.questions,
       durationMs: Date.now() - started,
@@ -196,7 +224,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       checks,
       backup: backupFigures,
       ok: false,
-      databaseFile: opts.keepData ? file : null,
+      databaseFile: opts.keepData ? target : null,
       logs,
       quizId: fixture.mockSetId,
     };
@@ -213,20 +241,22 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
     client.close();
     await server.stop();
     if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
-    if (!opts.keepData) await data.remove();
+    if (opts.keepData) await data.db.destroy();
+    else await data.remove();
+    postgres?.stop();
   }
 }
 
-function checkBackup(copy: string, before: StudentLog[], after: StudentLog[]): Check[] {
-  const conn = new SQLite(copy, { readonly: true, fileMustExist: true });
+async function checkBackup(copy: string, before: StudentLog[], after: StudentLog[]): Promise<Check[]> {
+  const db = createDb(copy);
   try {
-    const integrity = String(conn.pragma('integrity_check', { simple: true }));
+    const integrity = await integrityCheck(db);
     return [
-      { name: 'backup: PRAGMA integrity_check', ok: integrity === 'ok', detail: integrity },
-      ackedAnswersPresent(conn, before, 'snapshot', after),
+      { ...integrity!, name: `backup: ${integrity!.name}` },
+      await ackedAnswersPresent(db, before, 'snapshot', after),
     ];
   } finally {
-    conn.close();
+    await db.destroy();
   }
 }
 
@@ -234,33 +264,36 @@ function checkBackup(copy: string, before: StudentLog[], after: StudentLog[]): C
  * Sessions of students who left mid-exam and whose deadline has passed (written straight into the
  * database, as the server would have left them): nobody will submit them.
  */
-function abandonSessions(file: string, students: Student[], fixture: Fixture): void {
+async function abandonSessions(db: DB, students: Student[], fixture: Fixture): Promise<void> {
   if (!students.length) return;
-  const conn = new SQLite(file);
-  try {
-    conn.pragma('busy_timeout = 5000');
-    const started = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
-    const deadline = new Date(Date.now() - 60 * 60_000).toISOString();
-    const session = conn.prepare(
-      `insert into quiz_sessions (user_id, quiz_type, quiz_id, quiz_name, question_ids, started_at, deadline_at, submitted_at)
-       values (?, 'mock', ?, 'Abandoned attempt', ?, ?, ?, null)`,
-    );
-    const answer = conn.prepare(
-      'insert into session_answers (session_id, question_id, selected_answer, saved_at) values (?, ?, ?, ?)',
-    );
-    conn.transaction(() => {
-      for (const s of students) {
-        const id = Number(
-          session.run(s.id, fixture.mockSetId, JSON.stringify(fixture.mockQuestionIds), started, deadline)
-            .lastInsertRowid,
-        );
-        // Half the questions answered before the student left.
-        fixture.mockQuestionIds.forEach((q, i) => {
-          if (i % 2 === 0) answer.run(id, q, keyOf(i + s.id), started);
-        });
-      }
-    })();
-  } finally {
-    conn.close();
-  }
+  const started = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+  const deadline = new Date(Date.now() - 60 * 60_000).toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const s of students) {
+      const { id } = await trx
+        .insertInto('quiz_sessions')
+        .values({
+          user_id: s.id,
+          quiz_type: 'mock',
+          quiz_id: fixture.mockSetId,
+          quiz_name: 'Abandoned attempt',
+          question_ids: JSON.stringify(fixture.mockQuestionIds),
+          started_at: started,
+          deadline_at: deadline,
+          submitted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Half the questions answered before the student left.
+      const answers = fixture.mockQuestionIds
+        .map((q, i) => ({
+          session_id: id,
+          question_id: q,
+          selected_answer: keyOf(i + s.id),
+          saved_at: started,
+        }))
+        .filter((_, i) => i % 2 === 0);
+      await trx.insertInto('session_answers').values(answers).execute();
+    }
+  });
 }

@@ -1,8 +1,10 @@
-// The checks after a load or fault run, read straight from the SQLite file: every acknowledged
-// answer is stored, every result is graded exactly as the stored answers and the key say (re-
-// computed here, independently of the server's grading code), one result per session, one
-// session per student, no session left open, and PRAGMA integrity_check is ok.
-import SQLite from 'better-sqlite3';
+// The checks after a load or fault run, read straight from the database (SQLite or PostgreSQL):
+// every acknowledged answer is stored, every result is graded exactly as the stored answers and
+// the key say (recomputed here, independently of the server's grading code), one result per
+// session, one session per student, no session left open, and on SQLite PRAGMA integrity_check.
+import { sql } from 'kysely';
+import type { DB } from '../../db/client';
+import { isPostgres } from '../../db/dialect';
 import type { AnswerLetter } from '../../db/schema';
 import type { StudentLog } from './student';
 
@@ -10,21 +12,6 @@ export interface Check {
   name: string;
   ok: boolean;
   detail: string;
-}
-
-interface SessionRow {
-  id: number;
-  email: string;
-  question_ids: string;
-  submitted_at: string | null;
-}
-interface ResultRow {
-  id: number;
-  session_id: number;
-  correct_answers: number;
-  total_questions: number;
-  score: number;
-  percentage: number;
 }
 
 const MAX_LISTED = 5;
@@ -43,19 +30,24 @@ const check = (name: string, problems: string[], okDetail: string): Check => ({
  * question over the whole run (`later`), since a change in flight may have committed before
  * the copy was made even though its acknowledgement came after.
  */
-export function ackedAnswersPresent(
-  conn: SQLite.Database,
+export async function ackedAnswersPresent(
+  db: DB,
   logs: StudentLog[],
   mode: 'final' | 'snapshot',
   later: StudentLog[] = logs,
-): Check {
+): Promise<Check> {
   const laterByEmail = new Map(later.map((l) => [l.email, l]));
   const name =
     mode === 'final'
       ? 'every acknowledged answer is stored'
       : 'every answer acknowledged before the backup began is in the backup';
-  const stmt = conn.prepare<[number, number], { selected_answer: AnswerLetter }>(
-    'select selected_answer from session_answers where session_id = ? and question_id = ?',
+  const stored = new Map(
+    (
+      await db
+        .selectFrom('session_answers')
+        .select(['session_id', 'question_id', 'selected_answer'])
+        .execute()
+    ).map((a) => [`${a.session_id}:${a.question_id}`, a.selected_answer]),
   );
   const problems: string[] = [];
   let n = 0;
@@ -63,114 +55,124 @@ export function ackedAnswersPresent(
     if (log.sessionId === null) continue;
     for (const [qid, letters] of log.acks) {
       n++;
-      const row = stmt.get(log.sessionId, qid);
+      const letter = stored.get(`${log.sessionId}:${qid}`);
       const allowed = mode === 'final' ? letters : (laterByEmail.get(log.email)?.acks.get(qid) ?? letters);
-      if (!row || !allowed.includes(row.selected_answer)) {
+      if (!letter || !allowed.includes(letter)) {
         problems.push(
-          `${log.email} q${qid}: acknowledged ${letters.join('>')}, stored ${row?.selected_answer ?? 'nothing'}`,
+          `${log.email} q${qid}: acknowledged ${letters.join('>')}, stored ${letter ?? 'nothing'}`,
         );
-      } else if (mode === 'final' && row.selected_answer !== letters.at(-1)) {
-        problems.push(`${log.email} q${qid}: final ${letters.at(-1)}, stored ${row.selected_answer}`);
+      } else if (mode === 'final' && letter !== letters.at(-1)) {
+        problems.push(`${log.email} q${qid}: final ${letters.at(-1)}, stored ${letter}`);
       }
     }
   }
   return check(name, problems, `${n} acknowledged answers, all stored`);
 }
 
-export function verifyRun(file: string, logs: StudentLog[], quizId: number): Check[] {
-  const conn = new SQLite(file, { readonly: true, fileMustExist: true });
-  try {
-    const checks: Check[] = [];
-    const integrity = String(conn.pragma('integrity_check', { simple: true }));
-    checks.push({ name: 'PRAGMA integrity_check', ok: integrity === 'ok', detail: integrity });
-    checks.push(ackedAnswersPresent(conn, logs, 'final'));
+/** SQLite's own check of its file (PostgreSQL checks its pages itself): 'ok' when sound. */
+export async function integrityCheck(db: DB): Promise<Check | null> {
+  if (isPostgres(db)) return null;
+  const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  const result = rows.map((r) => r.integrity_check).join('; ');
+  return { name: 'PRAGMA integrity_check', ok: result === 'ok', detail: result };
+}
 
-    const sessions = conn
-      .prepare<[number], SessionRow>(
-        `select s.id, u.email, s.question_ids, s.submitted_at from quiz_sessions s join users u on u.id = s.user_id
-         where s.quiz_type = 'mock' and s.quiz_id = ? order by s.id`,
-      )
-      .all(quizId);
-    const perStudent = new Map<string, number>();
-    for (const s of sessions) perStudent.set(s.email, (perStudent.get(s.email) ?? 0) + 1);
-    checks.push(
-      check(
-        'one session per student (a retried start resumes)',
-        [
-          ...logs.filter((l) => !perStudent.has(l.email)).map((l) => `${l.email}: no session`),
-          ...[...perStudent].filter(([, n]) => n !== 1).map(([e, n]) => `${e}: ${n} sessions`),
-        ],
-        `${sessions.length} sessions for ${logs.length} students`,
-      ),
-    );
-    checks.push(
-      check(
-        'no session left open',
-        sessions.filter((s) => s.submitted_at === null).map((s) => `session ${s.id} of ${s.email}`),
-        'all submitted',
-      ),
-    );
+export async function verifyRun(db: DB, logs: StudentLog[], quizId: number): Promise<Check[]> {
+  const checks: Check[] = [];
+  const integrity = await integrityCheck(db);
+  if (integrity) checks.push(integrity);
+  checks.push(await ackedAnswersPresent(db, logs, 'final'));
 
-    const results = conn.prepare<[], ResultRow>('select * from quiz_results').all();
-    const bySession = new Map<number, ResultRow[]>();
-    for (const r of results) bySession.set(r.session_id, [...(bySession.get(r.session_id) ?? []), r]);
-    checks.push(
-      check(
-        'exactly one result per session',
-        sessions
-          .filter((s) => bySession.get(s.id)?.length !== 1)
-          .map((s) => `session ${s.id}: ${bySession.get(s.id)?.length ?? 0}`),
-        `${results.length} results`,
-      ),
-    );
+  const sessions = await db
+    .selectFrom('quiz_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 'u.email', 's.question_ids', 's.submitted_at'])
+    .where('s.quiz_type', '=', 'mock')
+    .where('s.quiz_id', '=', quizId)
+    .orderBy('s.id')
+    .execute();
+  const perStudent = new Map<string, number>();
+  for (const s of sessions) perStudent.set(s.email, (perStudent.get(s.email) ?? 0) + 1);
+  checks.push(
+    check(
+      'one session per student (a retried start resumes)',
+      [
+        ...logs.filter((l) => !perStudent.has(l.email)).map((l) => `${l.email}: no session`),
+        ...[...perStudent].filter(([, n]) => n !== 1).map(([e, n]) => `${e}: ${n} sessions`),
+      ],
+      `${sessions.length} sessions for ${logs.length} students`,
+    ),
+  );
+  checks.push(
+    check(
+      'no session left open',
+      sessions.filter((s) => s.submitted_at === null).map((s) => `session ${s.id} of ${s.email}`),
+      'all submitted',
+    ),
+  );
 
-    const key = new Map(
-      conn
-        .prepare<[], { id: number; correct_answer: AnswerLetter }>('select id, correct_answer from questions')
-        .all()
-        .map((q) => [q.id, q.correct_answer]),
-    );
-    const stored = conn.prepare<[number], { question_id: number; selected_answer: AnswerLetter }>(
-      'select question_id, selected_answer from session_answers where session_id = ?',
-    );
-    const logOf = new Map(logs.map((l) => [l.sessionId, l]));
-    const grading: string[] = [];
-    for (const s of sessions) {
-      const result = bySession.get(s.id)?.[0];
-      if (!result) continue;
-      // A result's answers are its session's saved ones (the review reads them back): the score
-      // must be theirs, and each must be the student's own last acknowledged choice.
-      const ids = JSON.parse(s.question_ids) as number[];
-      const answers = new Map(stored.all(s.id).map((a) => [a.question_id, a.selected_answer]));
-      let correct = 0;
-      for (const qid of ids) {
-        const chosen = answers.get(qid) ?? null;
-        if (chosen !== null && chosen === key.get(qid)) correct++;
-        const mine = logOf.get(s.id)?.acks.get(qid)?.at(-1);
-        if (mine !== undefined && mine !== chosen)
-          grading.push(`result ${result.id} q${qid}: student chose ${mine}, graded ${chosen}`);
-      }
-      const pct = Math.round((correct / ids.length) * 100);
-      if (
-        result.correct_answers !== correct ||
-        result.total_questions !== ids.length ||
-        result.score !== correct ||
-        result.percentage !== pct
-      ) {
-        grading.push(
-          `result ${result.id}: ${result.correct_answers}/${result.total_questions} (${result.percentage}%), recomputed ${correct}/${ids.length} (${pct}%)`,
-        );
-      }
-    }
-    checks.push(
-      check(
-        'every result graded exactly as the stored answers and the key say',
-        grading,
-        `${results.length} results recomputed`,
-      ),
-    );
-    return checks;
-  } finally {
-    conn.close();
+  const results = await db.selectFrom('quiz_results').selectAll().execute();
+  const bySession = new Map<number, typeof results>();
+  for (const r of results) bySession.set(r.session_id, [...(bySession.get(r.session_id) ?? []), r]);
+  checks.push(
+    check(
+      'exactly one result per session',
+      sessions
+        .filter((s) => bySession.get(s.id)?.length !== 1)
+        .map((s) => `session ${s.id}: ${bySession.get(s.id)?.length ?? 0}`),
+      `${results.length} results`,
+    ),
+  );
+
+  const key = new Map(
+    (await db.selectFrom('questions').select(['id', 'correct_answer']).execute()).map((q) => [
+      q.id,
+      q.correct_answer,
+    ]),
+  );
+  const stored = new Map<number, Map<number, AnswerLetter>>();
+  for (const a of await db
+    .selectFrom('session_answers')
+    .select(['session_id', 'question_id', 'selected_answer'])
+    .execute()) {
+    if (!stored.has(a.session_id)) stored.set(a.session_id, new Map());
+    stored.get(a.session_id)!.set(a.question_id, a.selected_answer);
   }
+  const logOf = new Map(logs.map((l) => [l.sessionId, l]));
+  const grading: string[] = [];
+  for (const s of sessions) {
+    const result = bySession.get(s.id)?.[0];
+    if (!result) continue;
+    // A result's answers are its session's saved ones (the review reads them back): the score
+    // must be theirs, and each must be the student's own last acknowledged choice.
+    const ids = JSON.parse(s.question_ids) as number[];
+    const answers = stored.get(s.id) ?? new Map<number, AnswerLetter>();
+    let correct = 0;
+    for (const qid of ids) {
+      const chosen = answers.get(qid) ?? null;
+      if (chosen !== null && chosen === key.get(qid)) correct++;
+      const mine = logOf.get(s.id)?.acks.get(qid)?.at(-1);
+      if (mine !== undefined && mine !== chosen)
+        grading.push(`result ${result.id} q${qid}: student chose ${mine}, graded ${chosen}`);
+    }
+    const pct = Math.round((correct / ids.length) * 100);
+    if (
+      result.correct_answers !== correct ||
+      result.total_questions !== ids.length ||
+      result.score !== correct ||
+      result.percentage !== pct
+    ) {
+      grading.push(
+        `result ${result.id}: ${result.correct_answers}/${result.total_questions} (${result.percentage}%), recomputed ${correct}/${ids.length} (${pct}%)`,
+      );
+    }
+  }
+  checks.push(
+    check(
+      'every result graded exactly as the stored answers and the key say',
+      grading,
+      `${results.length} results recomputed`,
+    ),
+  );
+  return checks;
 }
