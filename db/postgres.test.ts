@@ -1,5 +1,9 @@
 // Two app servers on one PostgreSQL database (run by the `postgres` test project only): what one
 // writes, the other serves at once, although each keeps a read cache of its own.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QuizStart } from '../server/services/quizSessions';
@@ -7,6 +11,9 @@ import { ageSession, makeCatalog, rpc, signInAdmin } from '../server/test/fixtur
 import { sweepExpiredSessions } from '../server/background';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { onPostgres } from '../server/test/database';
+import { postgresBin } from './postgresBin';
+
+const run = promisify(execFile);
 
 let one: TestServer;
 let two: TestServer;
@@ -137,5 +144,27 @@ describe('two processes on one PostgreSQL database', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('backs up with pg_dump: an archive pg_restore lists, readable by its owner only, recorded', async () => {
+    await signUpAndIn(one);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: one.dataDir,
+        DATABASE_URL: one.deps.env.DATABASE_URL,
+        LOG_LEVEL: 'silent',
+      },
+    });
+    expect(stdout).toMatch(/Backup written: .*\.dump \(\d+ KB, pg_dump, \d+ entries\)/);
+    const [name] = fs.readdirSync(path.join(one.dataDir, 'backups'));
+    const file = path.join(one.dataDir, 'backups', name);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
+    const schema = /search_path=(\w+)/.exec(decodeURIComponent(one.deps.env.DATABASE_URL!))![1];
+    const list = (await run(path.join(postgresBin(), 'pg_restore'), ['--list', file])).stdout;
+    expect(list).toMatch(new RegExp(`TABLE DATA ${schema} users `));
+    expect(list).toMatch(new RegExp(`TABLE DATA ${schema} quiz_results `));
+    const recorded = await one.db.selectFrom('backups').select('file_path').execute();
+    expect(recorded).toEqual([{ file_path: path.resolve(file) }]);
   });
 });

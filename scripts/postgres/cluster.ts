@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../bench/serverProcess';
+import { postgresBin } from '../../db/postgresBin';
 
 export interface Cluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -14,21 +15,6 @@ export interface Cluster {
   dir: string;
   bin: string;
   stop(): void;
-}
-
-/** The folder of initdb and pg_ctl: PG_BIN, or the newest Debian install. */
-export function postgresBin(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (!versions.length)
-    throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set PG_BIN)');
-  return path.join(root, versions[0], 'bin');
 }
 
 export async function startCluster(opts: { maxConnections?: number } = {}): Promise<Cluster> {

@@ -1,20 +1,62 @@
-// Online backup through SQLite's backup API (safe while the app is serving), recorded in the
-// backups table so the admin Settings tab can show the last one.
+// Online backup (safe while the app is serving): SQLite's backup API, or pg_dump on PostgreSQL;
+// recorded in the backups table so the admin Settings tab can show the last one.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { restrictToOwner, type DB } from '../../db/client';
+import { postgresBin } from '../../db/postgresBin';
+
+const run = promisify(execFile);
+
+/** A new file, readable by its owner only (a backup holds every password hash). */
+function newBackupFile(backupDir: string, extension: string): string {
+  fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(backupDir, `app-${stamp}.${extension}`);
+  fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
+async function record(db: DB, file: string): Promise<{ file: string; size: number }> {
+  const size = fs.statSync(file).size;
+  await db
+    .insertInto('backups')
+    .values({ file_path: path.resolve(file), size_bytes: size, created_at: new Date().toISOString() })
+    .execute();
+  return { file, size };
+}
+
+/**
+ * pg_dump's custom format of the whole database, then `pg_restore --list` reads it back: a dump
+ * it cannot list is refused. The password goes through the environment, not the command line.
+ */
+export async function backupPostgres(
+  db: DB,
+  databaseUrl: string,
+  backupDir: string,
+): Promise<{ file: string; size: number; entries: string[] }> {
+  const file = newBackupFile(backupDir, 'dump');
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  // libpq reads %20 as a space but not the '+' that URLSearchParams writes for one.
+  url.search = url.search.replace(/\+/g, '%20');
+  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+  const bin = postgresBin();
+  await run(path.join(bin, 'pg_dump'), ['--format=custom', `--file=${file}`, `--dbname=${url}`], { env });
+  const { stdout } = await run(path.join(bin, 'pg_restore'), ['--list', file], { maxBuffer: 64 << 20 });
+  const entries = stdout.split('\n').filter((line) => line && !line.startsWith(';'));
+  return { ...(await record(db, file)), entries };
+}
 
 export async function backupDatabase(
   db: DB,
   databaseFile: string,
   backupDir: string,
 ): Promise<{ file: string; size: number }> {
-  fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(backupDir, `app-${stamp}.db`);
-  // A copy of every password hash: created readable by the owner only, like the database.
-  fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  const file = newBackupFile(backupDir, 'db');
   // A separate connection: the backup API copies pages consistently while writers carry on.
   const source = new SQLite(databaseFile, { fileMustExist: true });
   try {
@@ -30,12 +72,7 @@ export async function backupDatabase(
     copy.close();
   }
   restrictToOwner(file);
-  const size = fs.statSync(file).size;
-  await db
-    .insertInto('backups')
-    .values({ file_path: path.resolve(file), size_bytes: size, created_at: new Date().toISOString() })
-    .execute();
-  return { file, size };
+  return record(db, file);
 }
 
 /** PRAGMA integrity_check of a database file: 'ok' when sound. */
