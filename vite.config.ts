@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
+// What needs PostgreSQL itself: run in the postgres project only.
+const POSTGRES_ONLY = ['db/postgres.test.ts', 'scripts/migrateToPostgres.test.ts'];
 // What runs on both databases: every test of the server that goes through a database.
 const POSTGRES = [
   'server/routers/**/*.test.ts',
@@ -13,7 +15,7 @@ const POSTGRES = [
   'server/app.test.ts',
   'server/trpcHttp.test.ts',
   'server/clientError.test.ts',
-  'db/postgres.test.ts',
+  ...POSTGRES_ONLY,
   'db/rateLimitStore.test.ts',
   'server/cluster.test.ts',
 ];
@@ -51,7 +53,7 @@ export default defineConfig({
             'client/**/*.test.ts',
             'e2e/**/*.test.ts',
           ],
-          exclude: [...HEAVY, 'db/postgres.test.ts', 'node_modules/**'],
+          exclude: [...HEAVY, ...POSTGRES_ONLY, 'node_modules/**'],
           sequence: { groupOrder: 0 },
         },
       },
