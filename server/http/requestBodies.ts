@@ -1,8 +1,10 @@
 // Reading request bodies: only for a caller who may call the procedure, and only up to what that
 // procedure takes. Every procedure says who may call it and, where needed, its largest body (its
 // tRPC meta, server/trpc.ts); REST routes name the procedure they call. So:
-// - a body for a procedure the caller may not call is never read: the procedure answers 401/403
-//   on an empty input and the connection is closed after the answer (closeAfterAnswer);
+// - a body for a procedure the caller may not call is never parsed: the procedure answers 401/403
+//   on an empty input at once, and Node drops the rest of the body (at most the procedure's
+//   ceiling) while the connection stays open for the client's next call (a refresh after an
+//   expired token, which every student meets once a quarter of an hour);
 // - a declared length over the procedure's ceiling is refused (413) before reading, a body with
 //   no declared length is cut at the ceiling;
 // - every body being read counts against a process-wide budget (bodyBudget.ts): past it, 503.
@@ -121,7 +123,6 @@ export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => s
         if (!allowed) {
           // The procedure itself answers (401 or 403, in its own error shape) on an empty input.
           req.body = {};
-          closeAfterAnswer(req, res);
           return next();
         }
         userId = user.id;
