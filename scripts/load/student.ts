@@ -136,14 +136,15 @@ export async function simulateStudent(
         env.latencies.add(procedure, performance.now() - t0);
         return (answer.body as TrpcOk<T>).result.data;
       }
-      log.httpErrors.push(`${procedure} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
       if (answer.status === 401 && refresh && procedure !== 'auth.refresh') {
-        // The client refreshes once on a 401 and repeats the call.
+        // The access token ran out (15 minutes) mid-exam: as the client (client/src/lib/trpc.ts),
+        // refresh once and repeat the call; the student sees nothing. A refused refresh is an error.
         const pair = await call<{ access: string; refresh: string }>('auth.refresh', { refresh });
         token = pair.access;
         refresh = pair.refresh;
         continue;
       }
+      log.httpErrors.push(`${procedure} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
       if (answer.status < 500) throw new GiveUp(`${procedure} answered ${answer.status}`);
       interrupted = true;
       await sleep(backoff * (0.5 + rand()));
