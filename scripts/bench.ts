@@ -9,7 +9,6 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { appRouter } from '../server/router';
 import { measureHashRate } from './bench/argon';
 import { CONNECTIONS, measure, type Measurement } from './bench/cannon';
 import { measureClient } from './bench/clientSize';
@@ -23,6 +22,7 @@ import * as sc from './bench/scenarios';
 import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
 import { runComparison } from './bench/compare';
+import { measureOnPostgres, ON_POSTGRES } from './bench/postgresRows';
 import { isMechanism, MECHANISMS } from './bench/mechanisms';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -61,6 +61,8 @@ async function main() {
       // and run with the node options of `npm start`: the difference is what the loader costs.
       tsx: { type: 'boolean', default: false },
       compare: { type: 'string' },
+      // Leave out the PostgreSQL pass (the same request rows on a throwaway cluster).
+      'sqlite-only': { type: 'boolean', default: false },
     },
   });
   if (values.compare !== undefined && !isMechanism(values.compare))
@@ -98,7 +100,7 @@ async function main() {
         { with: server, without },
         fixture,
         data.db,
-        availableOn(server),
+        sc.availableOn(server, fixture),
         ROOT,
       );
     } finally {
@@ -108,19 +110,7 @@ async function main() {
     }
     return;
   }
-  const available = availableOn(server);
-  function availableOn(target: ServerProcess): sc.Available {
-    return {
-      procedures: new Set(Object.keys(appRouter._def.procedures)),
-      rest: async (p) => {
-        const res = await fetch(target.url + p, {
-          headers: { authorization: `Bearer ${fixture.students[0].access}` },
-        });
-        await res.arrayBuffer();
-        return res.status !== 404;
-      },
-    };
-  }
+  const available = sc.availableOn(server, fixture);
   try {
     const rows: Measurement[] = [];
     const wanted = (name: string) => !values.only || name.includes(values.only);
@@ -186,6 +176,15 @@ async function main() {
     console.log('Server memory after each step (MB):');
     for (const [k, m] of Object.entries(memoryAfter)) console.log(`  ${k.padEnd(22)} ${JSON.stringify(m)}`);
     await server.stop();
+    const postgres = values['sqlite-only']
+      ? { rows: [], skipped: 'left out (--sqlite-only)' }
+      : await measureOnPostgres({
+          students: studentCount,
+          launch: { compiled, ...(compiled ? productionLaunch(ROOT) : {}) },
+          wanted,
+          report: record,
+        });
+    if (postgres.skipped) console.log(`PostgreSQL rows not measured: ${postgres.skipped}`);
     if (values.profile) {
       for (const f of fs.readdirSync(values.profile).filter((n) => n.endsWith('.cpuprofile'))) {
         const s = summarize(path.join(values.profile, f), 10);
@@ -198,19 +197,19 @@ async function main() {
       }
     }
 
-    const ceilings = rows.filter((m) => m.name.startsWith('ceiling'));
-    const ceilingRps = ceilings.reduce((sum, m) => sum + m.rps, 0) / ceilings.length;
-    const ceilingCpu = ceilings.reduce((sum, m) => sum + m.cpuUsPerRequest, 0) / ceilings.length;
+    const sqliteRows = rows.filter((m) => !m.name.endsWith(ON_POSTGRES));
+    const { rps: ceilingRps, cpu: ceilingCpu } = ceilingOf(sqliteRows);
+    const pgCeiling = ceilingOf(postgres.rows);
     const partial: Omit<BenchResults, 'targets'> = {
       machine,
       runtime: values.tsx ? 'tsx' : 'production',
       connections: CONNECTIONS,
       ceilingRps,
-      measurements: rows.map((m) => ({
-        ...m,
-        ratio: ceilingRps ? m.rps / ceilingRps : 0,
-        cpuRatio: m.cpuUsPerRequest ? ceilingCpu / m.cpuUsPerRequest : 0,
-      })),
+      measurements: [
+        ...sqliteRows.map((m) => withRatios(m, { rps: ceilingRps, cpu: ceilingCpu })),
+        ...postgres.rows.map((m) => withRatios(m, pgCeiling)),
+      ],
+      postgresSkipped: postgres.skipped ?? null,
       hashRate,
       importFigures,
       peakServerMb: server.peakBytes / 2 ** 20,
@@ -231,6 +230,24 @@ async function main() {
     await data.remove();
     if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
   }
+}
+
+/** The mean of a pass's first and last bare-Express rows: what its rows are shares of. */
+function ceilingOf(pass: Measurement[]): { rps: number; cpu: number } {
+  const ceilings = pass.filter((m) => m.name.startsWith('ceiling'));
+  if (!ceilings.length) return { rps: 0, cpu: 0 };
+  return {
+    rps: ceilings.reduce((sum, m) => sum + m.rps, 0) / ceilings.length,
+    cpu: ceilings.reduce((sum, m) => sum + m.cpuUsPerRequest, 0) / ceilings.length,
+  };
+}
+
+function withRatios(m: Measurement, ceiling: { rps: number; cpu: number }) {
+  return {
+    ...m,
+    ratio: ceiling.rps ? m.rps / ceiling.rps : 0,
+    cpuRatio: m.cpuUsPerRequest ? ceiling.cpu / m.cpuUsPerRequest : 0,
+  };
 }
 
 main().catch((err) => {
