@@ -100,6 +100,11 @@ it('copies a school from SQLite: same rows, old password signs in, result there;
     .insertInto('rate_limits')
     .values({ key: 'login:ama', points: 3, expire: Date.now() + 900_000 })
     .execute();
+  // A backup past 2 GiB, as a large school's can be.
+  await school.db
+    .insertInto('backups')
+    .values({ file_path: '/srv/nmc/backups/app.db', size_bytes: 3 * 2 ** 30, created_at: '2026-11-01' })
+    .execute();
   const file = school.deps.env.DATABASE_FILE;
 
   const { url, target } = await emptyTarget();
@@ -116,8 +121,9 @@ it('copies a school from SQLite: same rows, old password signs in, result there;
   expect(counts.get('session_answers')).toEqual([1, 1]);
   expect(counts.get('quiz_results')).toEqual([1, 1]);
   expect(counts.get('rate_limits')).toEqual([1, 1]);
+  expect(counts.get('backups')).toEqual([1, 1]);
   for (const [sqlite, postgres] of counts.values()) expect(postgres).toBe(sqlite);
-  // Every value as the app reads it: 0/1 flags, ISO times, ids, the 64-bit expiry.
+  // Every value as the app reads it: 0/1 flags, ISO times, ids, the 64-bit expiry and size.
   expect(await contents(target, tables)).toEqual(await contents(school.db, tables));
 
   // The school now on PostgreSQL: the old password signs in, the result is there, and new rows

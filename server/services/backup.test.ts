@@ -1,19 +1,22 @@
 // The PostgreSQL backup's handling of pg_dump, with stand-in programs (PG_BIN) that write down
 // what they were given: the password never on the command line, a failed dump never left behind.
-// (db/postgres.test.ts runs the real pg_dump against a real server.)
+// (db/postgres.test.ts runs the real pg_dump against a real server.) The backups row goes to the
+// test project's database: SQLite, or PostgreSQL in the postgres project.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createDb, type DB } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
+import { testDatabaseEnv } from '../test/database';
 import { backupPostgres } from './backup';
 
 let dir: string;
 let db: DB;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-backup-'));
-  db = createDb(path.join(dir, 'app.db'));
+  const { DATABASE_URL } = await testDatabaseEnv(dir);
+  db = createDb(DATABASE_URL ?? path.join(dir, 'app.db'));
   await migrateToLatest(db);
 });
 afterEach(async () => {
@@ -43,7 +46,8 @@ it('gives pg_dump the password through PGPASSWORD and the rest of the URL on its
     [
       `printf '%s\\n' "$@" > ${dir}/args`,
       `printf '%s' "$PGPASSWORD" > ${dir}/password`,
-      'for a; do case "$a" in --file=*) printf PGDMP > "${a#--file=}";; esac; done',
+      // A dump past 2 GiB (sparse: no disk taken), more than a 32-bit integer column holds.
+      'for a; do case "$a" in --file=*) truncate -s 3G "${a#--file=}";; esac; done',
     ].join('\n'),
   );
   const backups = path.join(dir, 'backups');
@@ -58,9 +62,9 @@ it('gives pg_dump the password through PGPASSWORD and the rest of the URL on its
   expect(path.dirname(file)).toBe(backups);
   expect(path.basename(file)).toMatch(/^app-[\dT-]+Z\.dump$/);
   expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
-  expect([size, entries]).toEqual([5, ['1; 2615 2200 TABLE DATA public users nmc']]);
+  expect([size, entries]).toEqual([3 * 2 ** 30, ['1; 2615 2200 TABLE DATA public users nmc']]);
   expect(await db.selectFrom('backups').select(['file_path', 'size_bytes']).execute()).toEqual([
-    { file_path: path.resolve(file), size_bytes: 5 },
+    { file_path: path.resolve(file), size_bytes: 3 * 2 ** 30 },
   ]);
 });
 
