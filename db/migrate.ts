@@ -7,12 +7,14 @@ import * as m0001 from './migrations/0001_create_schema';
 import * as m0002 from './migrations/0002_drop_result_answers';
 import * as m0003 from './migrations/0003_mail_outbox_scrub';
 import * as m0004 from './migrations/0004_rate_limits';
+import * as m0005 from './migrations/0005_widen_backup_size';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
   '0002_drop_result_answers': m0002,
   '0003_mail_outbox_scrub': m0003,
   '0004_rate_limits': m0004,
+  '0005_widen_backup_size': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

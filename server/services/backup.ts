@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { restrictToOwner, type DB } from '../../db/client';
-import { postgresBin } from '../../db/postgresBin';
+import { postgresProgram } from '../../db/postgresBin';
 
 const run = promisify(execFile);
 
@@ -28,9 +28,32 @@ async function record(db: DB, file: string): Promise<{ file: string; size: numbe
   return { file, size };
 }
 
+/** The URL libpq gets on the command line, and the password it gets through PGPASSWORD instead. */
+function splitPassword(databaseUrl: string): { url: string; password: string } {
+  const url = new URL(databaseUrl);
+  // libpq also takes ?password=...: that one must not reach the command line either.
+  const password = decodeURIComponent(url.password) || (url.searchParams.get('password') ?? '');
+  url.password = '';
+  url.searchParams.delete('password');
+  // libpq reads %20 as a space but not the '+' that URLSearchParams writes for one.
+  url.search = url.search.replace(/\+/g, '%20');
+  return { url: url.toString(), password };
+}
+
+/** Runs a PostgreSQL client program; a failure says which program and what it printed. */
+async function runProgram(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    return (await run(postgresProgram(tool), args, { env, maxBuffer: 64 << 20 })).stdout;
+  } catch (err) {
+    const { stderr, message } = err as { stderr?: string; message: string };
+    throw new Error(`${tool} failed: ${stderr?.trim() || message}`, { cause: err });
+  }
+}
+
 /**
  * pg_dump's custom format of the whole database, then `pg_restore --list` reads it back: a dump
- * it cannot list is refused. The password goes through the environment, not the command line.
+ * it cannot list is removed and refused. The password goes through the environment, not the
+ * command line, where any user of the machine could read it.
  */
 export async function backupPostgres(
   db: DB,
@@ -38,16 +61,17 @@ export async function backupPostgres(
   backupDir: string,
 ): Promise<{ file: string; size: number; entries: string[] }> {
   const file = newBackupFile(backupDir, 'dump');
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = '';
-  // libpq reads %20 as a space but not the '+' that URLSearchParams writes for one.
-  url.search = url.search.replace(/\+/g, '%20');
+  const { url, password } = splitPassword(databaseUrl);
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
-  const bin = postgresBin();
-  await run(path.join(bin, 'pg_dump'), ['--format=custom', `--file=${file}`, `--dbname=${url}`], { env });
-  const { stdout } = await run(path.join(bin, 'pg_restore'), ['--list', file], { maxBuffer: 64 << 20 });
-  const entries = stdout.split('\n').filter((line) => line && !line.startsWith(';'));
+  let listing: string;
+  try {
+    await runProgram('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${url}`], env);
+    listing = await runProgram('pg_restore', ['--list', file], env);
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+  const entries = listing.split('\n').filter((line) => line && !line.startsWith(';'));
   return { ...(await record(db, file)), entries };
 }
 
