@@ -19,10 +19,18 @@ import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../serve
 const run = promisify(execFile);
 const servers: TestServer[] = [];
 const handles: DB[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
   await Promise.all(handles.splice(0).map((db) => db.destroy()));
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
 
 type Failure = { code: number; stdout: string; stderr: string };
 
@@ -42,7 +50,7 @@ const migrateFails = (file: string, databaseUrl: string) =>
 
 /** A fresh PostgreSQL schema of the test cluster, and a handle on it. */
 async function emptyTarget(): Promise<{ url: string; target: DB }> {
-  const { DATABASE_URL: url } = await testDatabaseEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-pg-')));
+  const { DATABASE_URL: url } = await testDatabaseEnv(tempDir('nmc-target-'));
   const target = createDb(url, { readCache: false });
   handles.push(target);
   return { url, target };
@@ -151,7 +159,7 @@ it('copies a school from SQLite: same rows, old password signs in, result there;
 });
 
 it('rolls the whole copy back when a row cannot be written, and says why', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-school-'));
+  const dir = tempDir('nmc-school-');
   const file = path.join(dir, 'app.db');
   const school = createDb(file);
   handles.push(school);
