@@ -47,23 +47,28 @@ export async function lockKeys<DB>(trx: Kysely<DB>, keys: string[]): Promise<voi
 }
 
 /**
- * Runs `work` unless another process is already running work under `key`, and says whether it
- * ran. On PostgreSQL (where several machines may serve one database) a session advisory lock,
- * held on a reserved connection, so it goes with the process if that dies. On SQLite the
- * processes of one machine are node:cluster workers, whose primary alone runs such work.
+ * Runs `work` while no other process runs work under `key`: when one does, waits for it with
+ * `wait`, else skips `work`; says whether `work` ran. On PostgreSQL (where several machines may
+ * serve one database) a session advisory lock on a reserved connection, so it goes with the
+ * process if that dies. On SQLite the processes of one machine are node:cluster workers, whose
+ * primary alone runs such work.
  */
 export async function exclusively<DB>(
   db: Kysely<DB>,
   key: string,
   work: () => Promise<void>,
+  { wait = false } = {},
 ): Promise<boolean> {
   if (!isPostgres(db as AnyDb)) {
     await work();
     return true;
   }
   return db.connection().execute(async (conn) => {
-    const lock = sql<{ got: boolean }>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as got`;
-    if (!(await lock.execute(conn)).rows[0].got) return false;
+    if (wait) await sql`select pg_advisory_lock(hashtextextended(${key}, 0))`.execute(conn);
+    else {
+      const lock = sql<{ got: boolean }>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as got`;
+      if (!(await lock.execute(conn)).rows[0].got) return false;
+    }
     try {
       await work();
     } finally {

@@ -1,7 +1,7 @@
 // Runs every migration not yet applied. Migrations are listed here (not read from the folder)
 // so that they work the same under tsx, a bundler and tests.
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './dialect';
+import { exclusively, isPostgres } from './dialect';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001_create_schema';
 import * as m0002 from './migrations/0002_drop_result_answers';
@@ -20,6 +20,13 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  // Kysely's migrator reads the catalogue of every schema before it takes its own lock, and on
+  // PostgreSQL that read fails ("relation ... does not exist") while another process creates or
+  // drops tables in the same database: one migration at a time, the catalogue read included.
+  await exclusively(db, 'nmc:migrate', () => migrate(db), { wait: true });
+}
+
+async function migrate<T>(db: Kysely<T>): Promise<void> {
   // On PostgreSQL, Kysely's bookkeeping tables go in the schema the app's tables go in (the first
   // of search_path); left unnamed it would find another schema's and skip creating its own.
   const migrationTableSchema = isPostgres(db)
