@@ -127,14 +127,15 @@ describe('request bodies', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toContain('UNAUTHORIZED');
-    // Answered when at most a few pieces had gone out, not after 6 MB.
-    expect(anonymous.sentWhenAnswered).toBeLessThan(1024 * 1024);
+    // Answered long before the 6 MB had gone out (over loopback a sender pushes a few hundred KB
+    // into the socket buffers while the token is checked; more on a loaded machine).
+    expect(anonymous.sentWhenAnswered).toBeLessThan(2 * 1024 * 1024);
 
     const asStudent = await rawRequest(t, post('/trpc/questions.preview', 6_000_000, student), {
       sendBytes: 6_000_000,
     });
     expect(asStudent.status).toBe(403);
-    expect(asStudent.sentWhenAnswered).toBeLessThan(1024 * 1024);
+    expect(asStudent.sentWhenAnswered).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('lets a refused sender finish sending, so a client that reads only after its upload sees the answer', async () => {
