@@ -176,12 +176,15 @@ const sheetOf = (f: Fixture) =>
 
 /**
  * Stores each session's whole sheet as saved answers, as the client's saves would have by the time
- * a student submits (written directly: the saves themselves are measured by saveAnswer).
+ * a student submits (written directly: the saves themselves are measured by saveAnswer). One
+ * transaction, not a commit per session.
  */
 export async function saveWholeSheets(db: DB, f: Fixture, sessions: Session[]): Promise<void> {
   const sheet = sheetOf(f);
   const savedAt = new Date().toISOString();
-  for (const s of sessions) await upsertAnswers(db, s.id, sheet, savedAt);
+  await db.transaction().execute(async (trx) => {
+    for (const s of sessions) await upsertAnswers(trx, s.id, sheet, savedAt);
+  });
 }
 
 /**
