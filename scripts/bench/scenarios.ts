@@ -3,6 +3,7 @@
 // every submit a different session, submitted once); repeatable reads run for a fixed time.
 import type { DB } from '../../db/client';
 import { upsertAnswers } from '../../server/queries/quiz';
+import { appRouter } from '../../server/router';
 import { CONNECTIONS, measure, rotating, type Measurement, type Target } from './cannon';
 import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from './fixtures';
 import { each, restGet, trpcMutation, trpcQuery } from './requests';
@@ -16,6 +17,20 @@ export interface Session {
 export interface Available {
   procedures: Set<string>;
   rest: (path: string) => Promise<boolean>;
+}
+
+/** What the server at `target` serves, asked as the fixture's first student. */
+export function availableOn(target: { url: string }, fixture: Fixture): Available {
+  return {
+    procedures: new Set(Object.keys(appRouter._def.procedures)),
+    rest: async (p) => {
+      const res = await fetch(target.url + p, {
+        headers: { authorization: `Bearer ${fixture.students[0].access}` },
+      });
+      await res.arrayBuffer();
+      return res.status !== 404;
+    },
+  };
 }
 
 const skipped = (name: string, why: string): Measurement => ({
