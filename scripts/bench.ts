@@ -20,7 +20,7 @@ import { machineInfo } from './bench/machine';
 import { summarize } from './bench/profile';
 import {
   DATABASE_NAMES,
-  runPass,
+  runPasses,
   skippedPass,
   type Database,
   type Pass,
@@ -94,37 +94,34 @@ async function main() {
     }
     const wanted = (name: string) => !values.only || name.includes(values.only);
     let importFigures: BenchResults['importFigures'] = { error: 'not run (--database postgres)' };
-    const passes = {} as Record<Database, Pass>;
-    for (const database of DATABASES) {
-      if (chosen !== 'both' && chosen !== database) {
-        passes[database] = skippedPass(database, `left out (--database ${chosen})`);
-        continue;
-      }
-      passes[database] = await runPass(database, {
-        students: studentCount,
-        launch,
-        profileDir: values.profile,
-        wanted,
-        // The import is judged against SheetJS alone, not against the ceiling: measured once.
-        after:
-          database === 'sqlite'
-            ? async (server, fixture, memoryAfter) => {
-                console.log('The 10,000-question import...');
-                importFigures = wanted('import')
-                  ? await server
-                      .profile('import', () => measureImport(server.url, fixture.admin.access, fixture))
-                      .catch((e: Error) => ({ error: `import failed: ${e.message}` }))
-                  : { error: 'not run (--only)' };
-                memoryAfter.import = await server.memory();
-              }
-            : undefined,
-      });
-      const pass = passes[database];
+    const chosenDatabases = DATABASES.filter((d) => chosen === 'both' || chosen === d);
+    const measured = await runPasses(chosenDatabases, {
+      students: studentCount,
+      launch,
+      profileDir: values.profile,
+      wanted,
+      // The import is judged against SheetJS alone, not against a ceiling: measured on SQLite.
+      after: async (database, server, fixture, memoryAfter) => {
+        if (database !== 'sqlite') return;
+        console.log('The 10,000-question import...');
+        importFigures = wanted('import')
+          ? await server
+              .profile('import', () => measureImport(server.url, fixture.admin.access, fixture))
+              .catch((e: Error) => ({ error: `import failed: ${e.message}` }))
+          : { error: 'not run (--only)' };
+        memoryAfter.import = await server.memory();
+      },
+    });
+    const passOf = (database: Database): Pass =>
+      measured.find((p) => p.database === database) ??
+      skippedPass(database, `left out (--database ${chosen})`);
+    for (const pass of measured) {
+      const name = DATABASE_NAMES[pass.database];
       if (pass.skipped) {
-        console.log(`\n${DATABASE_NAMES[database]} rows not measured: ${pass.skipped}`);
+        console.log(`\n${name} rows not measured: ${pass.skipped}`);
         continue;
       }
-      console.log('Server memory after each step (MB):');
+      console.log(`${name} server memory after each step (MB):`);
       for (const [k, m] of Object.entries(pass.memoryAfter))
         console.log(`  ${k.padEnd(22)} ${JSON.stringify(m)}`);
     }
@@ -134,8 +131,8 @@ async function main() {
       machine,
       runtime: values.tsx ? 'tsx' : 'production',
       connections: CONNECTIONS,
-      sqlite: passes.sqlite,
-      postgres: passes.postgres,
+      sqlite: passOf('sqlite'),
+      postgres: passOf('postgres'),
       importFigures,
       client,
     };

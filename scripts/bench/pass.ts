@@ -1,7 +1,9 @@
-// One pass of the bench's request rows against one database: a fresh fixture, the server child
-// on it, every row between two runs of the bare Express ceiling, each row then read as a share of
-// that pass's own ceiling. On PostgreSQL the pass brings its own throwaway cluster (initdb in a
-// temporary folder, removed after, also when the pass fails or the bench is interrupted).
+// The bench's request rows on each database, side by side: per database a fresh fixture and the
+// server child on it, then each row measured on one server and right after on the other (which
+// goes first alternates), so that the machine's drift over the minutes of a run falls on both
+// alike. Every row is read as a share of its own server's bare Express ceiling, measured first
+// and last. PostgreSQL runs on a throwaway cluster (initdb in a temporary folder, removed after,
+// also when the run fails or is interrupted).
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
@@ -62,8 +64,13 @@ export interface PassOptions {
   profileDir?: string;
   /** Whether a row (by its --only key) is measured. */
   wanted: (name: string) => boolean;
-  /** More work on the pass's server after its last ceiling, e.g. the import on SQLite. */
-  after?: (server: ServerProcess, fixture: Fixture, memoryAfter: Pass['memoryAfter']) => Promise<void>;
+  /** More work on a database's server after the last ceiling, e.g. the import on SQLite. */
+  after?: (
+    database: Database,
+    server: ServerProcess,
+    fixture: Fixture,
+    memoryAfter: Pass['memoryAfter'],
+  ) => Promise<void>;
 }
 
 /** The ceiling of a pass: the mean of its bare-Express rows, in req/s and CPU per request. */
@@ -74,28 +81,216 @@ export function ceilingOf(rows: Measurement[]): { rps: number; cpu: number } {
   return { rps: mean((m) => m.rps), cpu: mean((m) => m.cpuUsPerRequest) };
 }
 
-export async function runPass(database: Database, opts: PassOptions): Promise<Pass> {
+/** One database's server and what its rows have measured so far. */
+interface Side {
+  database: Database;
+  engine: string;
+  db: DB;
+  fixture: Fixture;
+  server: ServerProcess;
+  available: sc.Available;
+  measured: Array<Measurement & { key: string }>;
+  memoryAfter: Pass['memoryAfter'];
+  /** The open sessions of the bench's mock, once quiz.start has run. */
+  sessions: sc.Session[];
+  hashRate: HashRate | null;
+}
+
+interface Step {
+  key: string;
+  /** Setup on the side right before its measurement, not measured. */
+  before?: (s: Side) => Promise<void>;
+  work: (s: Side) => Promise<Measurement>;
+}
+
+/** The rows in the order they run; `wanted` leaves some out (--only), never the ceilings. */
+function steps(wanted: (name: string) => boolean): Step[] {
+  // A few hundred students warm quiz.start and submit up; the rest are measured.
+  const warm = (s: Side) => s.fixture.students.slice(0, 200);
+  const measured = (s: Side) => s.fixture.students.slice(200);
+  // Half the sessions submit a sheet saved answer by answer (what the client does), the other
+  // half one the submit has to write whole.
+  const savedHalf = (s: Side) => s.sessions.slice(0, Math.floor(s.sessions.length / 2));
+  const quiz = wanted('quiz') || wanted('results') || wanted('quiz storm');
+  const all: Array<Step | false> = [
+    { key: 'ceiling-first', work: (s) => sc.ceiling(s.server, ' (first)') },
+    wanted('floor') && { key: 'floor', work: (s) => sc.signedInFloor(s.server, s.fixture, s.available) },
+    wanted('catalogue (tRPC)') && {
+      key: 'catalogue-trpc',
+      work: (s) => sc.catalogTrpc(s.server, s.fixture, s.available),
+    },
+    wanted('catalogue (REST)') && {
+      key: 'catalogue-rest',
+      work: (s) => sc.catalogRest(s.server, s.fixture, s.available),
+    },
+    quiz && {
+      key: 'quiz-start',
+      before: async (s) => {
+        await sc.quizStart(s.server, s.fixture, s.available, warm(s));
+      },
+      work: (s) => sc.quizStart(s.server, s.fixture, s.available, measured(s)),
+    },
+    quiz && {
+      key: 'quiz-saveAnswer',
+      before: async (s) => {
+        s.sessions = await sc.openSessions(s.db, s.fixture);
+      },
+      work: (s) => sc.saveAnswer(s.server, s.fixture, s.available, s.sessions),
+    },
+    quiz &&
+      wanted('quiz storm') && {
+        key: 'save-during-sign-ins',
+        work: (s) => sc.saveDuringSignIns(s.server, s.fixture, s.available, s.sessions),
+      },
+    quiz && {
+      key: 'quiz-submit',
+      before: async (s) => {
+        await sc.saveWholeSheets(s.db, s.fixture, savedHalf(s));
+        // Those sheets were written from the bench's own connection, and the sign-ins of the row
+        // before wrote users and tokens: either empties the server's cache of signed-in users.
+        // The students' saves through the server would not have, so each is seen once again first.
+        await sc.signedInFloor(s.server, s.fixture, s.available, { amount: s.fixture.students.length });
+      },
+      work: (s) => sc.submit(s.server, s.fixture, s.available, savedHalf(s), true),
+    },
+    quiz && {
+      key: 'quiz-submit-unsaved',
+      work: (s) => sc.submit(s.server, s.fixture, s.available, s.sessions.slice(savedHalf(s).length), false),
+    },
+    quiz && { key: 'results-list', work: (s) => sc.resultsList(s.server, s.available, measured(s)) },
+    wanted('sign-in') && {
+      key: 'sign-in',
+      // The hash alone right before sign-in, so both see the same machine (others may share it).
+      before: async (s) => {
+        console.log(`  [${DATABASE_NAMES[s.database]}] Argon2id alone...`);
+        s.hashRate = await measureHashRate(CONNECTIONS);
+      },
+      work: (s) => sc.signIn(s.server, s.fixture),
+    },
+    { key: 'ceiling-last', work: (s) => sc.ceiling(s.server, ' (last)') },
+  ];
+  return all.filter((step): step is Step => step !== false);
+}
+
+/** The rows on each of `databases`; a pass that cannot run (PostgreSQL not installed) says why. */
+export async function runPasses(databases: Database[], opts: PassOptions): Promise<Pass[]> {
+  const cleanup: Array<() => Promise<void> | void> = [];
   let cluster: Cluster | null = null;
-  if (database === 'postgres') {
-    try {
-      postgresBin();
-    } catch (err) {
-      return skippedPass(database, (err as Error).message);
-    }
-    cluster = await startCluster();
-  }
   // An interrupted bench (Ctrl-C) still stops the cluster and removes its folder.
   const interrupted = (signal: NodeJS.Signals) => {
     cluster?.stop();
     process.kill(process.pid, signal);
   };
-  if (cluster) for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, interrupted);
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const skipped: Pass[] = [];
+  const sides: Side[] = [];
   try {
-    return await measurePass(database, cluster?.url, opts);
+    for (const database of databases) {
+      let postgresUrl: string | undefined;
+      if (database === 'postgres') {
+        try {
+          postgresBin();
+        } catch (err) {
+          console.log(`PostgreSQL rows left out: ${(err as Error).message}`);
+          skipped.push(skippedPass(database, (err as Error).message));
+          continue;
+        }
+        const started = await startCluster();
+        cluster = started;
+        for (const s of signals) process.once(s, interrupted);
+        cleanup.push(() => started.stop());
+        postgresUrl = started.url;
+      }
+      sides.push(await openSide(database, postgresUrl, opts, cleanup));
+    }
+    for (const s of sides) {
+      // Warm both processes' JIT before the first figure counts. Each student signed in once
+      // before, as in a class already working: the server has checked each token's signature and
+      // read each session once (the rows then measure steady state).
+      await measure('warm-up', s.server, [{ method: 'GET', path: '/__ceiling' }], { duration: 2 });
+      await sc.signedInFloor(s.server, s.fixture, s.available, { amount: s.fixture.students.length });
+    }
+    for (const [i, step] of steps(opts.wanted).entries()) {
+      for (const s of i % 2 === 0 ? sides : [...sides].reverse()) await runStep(s, step);
+    }
+    const passes: Pass[] = [];
+    for (const s of sides) {
+      await opts.after?.(s.database, s.server, s.fixture, s.memoryAfter);
+      await s.server.stop();
+      passes.push(passOf(s));
+    }
+    return [...passes, ...skipped];
   } finally {
-    for (const s of ['SIGINT', 'SIGTERM'] as const) process.off(s, interrupted);
-    cluster?.stop();
+    for (const s of signals) process.off(s, interrupted);
+    for (const undo of cleanup.reverse()) await undo();
   }
+}
+
+/** A fresh database with the fixture, and the server child on it. */
+async function openSide(
+  database: Database,
+  postgresUrl: string | undefined,
+  opts: PassOptions,
+  cleanup: Array<() => Promise<void> | void>,
+): Promise<Side> {
+  const label = DATABASE_NAMES[database];
+  const data = await freshDataDir(`nmc-bench-${database}`, { postgresUrl });
+  cleanup.push(() => data.remove());
+  console.log(`${label}: preparing ${opts.students} students and a 100-question mock...`);
+  const t0 = performance.now();
+  const fixture = await prepareFixture(data.db, data.signer, { students: opts.students, mockQuestions: 100 });
+  console.log(`  prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const server = await ServerProcess.start({
+    dataDir: data.dir,
+    jwtSecret: data.jwtSecret,
+    relaxedLimits: true,
+    profileDir: opts.profileDir ? path.resolve(opts.profileDir) : undefined,
+    ...opts.launch,
+    // Set either way: a DATABASE_URL in the developer's shell must not move the SQLite side.
+    env: { ...opts.launch.env, DATABASE_URL: data.env.DATABASE_URL ?? '' },
+  });
+  cleanup.push(() => server.stop());
+  return {
+    database,
+    engine: `${label} ${await versionOf(database, data.db)}`,
+    db: data.db,
+    fixture,
+    server,
+    available: sc.availableOn(server, fixture),
+    measured: [],
+    memoryAfter: {},
+    sessions: [],
+    hashRate: null,
+  };
+}
+
+async function runStep(s: Side, step: Step): Promise<void> {
+  await step.before?.(s);
+  const m = await s.server.profile(`${s.database}-${step.key}`, () => step.work(s));
+  s.measured.push({ ...m, key: step.key });
+  console.log(
+    `  [${DATABASE_NAMES[s.database]}] ${m.name}: ${m.note ?? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUsPerRequest} µs CPU/req`}` +
+      ` (server peak so far ${(s.server.peakBytes / 2 ** 20).toFixed(0)} MB)`,
+  );
+  s.memoryAfter[step.key] = await s.server.memory();
+}
+
+function passOf(s: Side): Pass {
+  const ceiling = ceilingOf(s.measured);
+  return {
+    database: s.database,
+    engine: s.engine,
+    skipped: null,
+    ceilingRps: ceiling.rps,
+    measurements: s.measured.map((m) => ({
+      ...m,
+      ratio: ceiling.rps ? m.rps / ceiling.rps : 0,
+      cpuRatio: m.cpuUsPerRequest ? ceiling.cpu / m.cpuUsPerRequest : 0,
+    })),
+    hashRate: s.hashRate,
+    peakServerMb: s.server.peakBytes / 2 ** 20,
+    memoryAfter: s.memoryAfter,
+  };
 }
 
 async function versionOf(database: Database, db: DB): Promise<string> {
@@ -104,116 +299,4 @@ async function versionOf(database: Database, db: DB): Promise<string> {
       ? sql<{ v: string }>`select sqlite_version() as v`
       : sql<{ v: string }>`select current_setting('server_version') as v`;
   return (await query.execute(db)).rows[0].v;
-}
-
-async function measurePass(
-  database: Database,
-  postgresUrl: string | undefined,
-  opts: PassOptions,
-): Promise<Pass> {
-  const label = DATABASE_NAMES[database];
-  const data = await freshDataDir(`nmc-bench-${database}`, { postgresUrl });
-  let server: ServerProcess | null = null;
-  try {
-    console.log(`\n${label}: preparing ${opts.students} students and a 100-question mock...`);
-    const t0 = performance.now();
-    const fixture = await prepareFixture(data.db, data.signer, {
-      students: opts.students,
-      mockQuestions: 100,
-    });
-    console.log(`  prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    server = await ServerProcess.start({
-      dataDir: data.dir,
-      jwtSecret: data.jwtSecret,
-      relaxedLimits: true,
-      profileDir: opts.profileDir ? path.resolve(opts.profileDir) : undefined,
-      ...opts.launch,
-      // Set either way: a DATABASE_URL in the developer's shell must not move the SQLite pass.
-      env: { ...opts.launch.env, DATABASE_URL: data.env.DATABASE_URL ?? '' },
-    });
-    const rows = await measureRows(database, server, fixture, data.db, opts);
-    const memoryAfter = rows.memoryAfter;
-    await opts.after?.(server, fixture, memoryAfter);
-    await server.stop();
-    const ceiling = ceilingOf(rows.measured);
-    return {
-      database,
-      engine: `${label} ${await versionOf(database, data.db)}`,
-      skipped: null,
-      ceilingRps: ceiling.rps,
-      measurements: rows.measured.map((m) => ({
-        ...m,
-        ratio: ceiling.rps ? m.rps / ceiling.rps : 0,
-        cpuRatio: m.cpuUsPerRequest ? ceiling.cpu / m.cpuUsPerRequest : 0,
-      })),
-      hashRate: rows.hashRate,
-      peakServerMb: server.peakBytes / 2 ** 20,
-      memoryAfter,
-    };
-  } finally {
-    await server?.stop();
-    await data.remove();
-  }
-}
-
-async function measureRows(
-  database: Database,
-  server: ServerProcess,
-  fixture: Fixture,
-  db: DB,
-  { wanted }: PassOptions,
-) {
-  const measured: Array<Measurement & { key: string }> = [];
-  const memoryAfter: Pass['memoryAfter'] = {};
-  const run = async (key: string, work: () => Promise<Measurement>) => {
-    const m = await server.profile(`${database}-${key}`, work);
-    measured.push({ ...m, key });
-    console.log(
-      `  ${m.name}: ${m.note ?? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.cpuUsPerRequest} µs CPU/req`}` +
-        ` (server peak so far ${(server.peakBytes / 2 ** 20).toFixed(0)} MB)`,
-    );
-    memoryAfter[key] = await server.memory();
-  };
-  const available = sc.availableOn(server, fixture);
-  // Warm both processes' JIT before the first figure counts.
-  await measure('warm-up', server, [{ method: 'GET', path: '/__ceiling' }], { duration: 2 });
-  // Each student signed in once before, as in a class already working: the server has checked
-  // each token's signature and read each session once (the rows then measure steady state).
-  await sc.signedInFloor(server, fixture, available, { amount: fixture.students.length });
-  await run('ceiling-first', () => sc.ceiling(server, ' (first)'));
-  if (wanted('floor')) await run('floor', () => sc.signedInFloor(server, fixture, available));
-  if (wanted('catalogue (tRPC)'))
-    await run('catalogue-trpc', () => sc.catalogTrpc(server, fixture, available));
-  if (wanted('catalogue (REST)'))
-    await run('catalogue-rest', () => sc.catalogRest(server, fixture, available));
-  // A few hundred students warm quiz.start and submit up; the rest are measured.
-  const warm = fixture.students.slice(0, 200);
-  const measuredStudents = fixture.students.slice(200);
-  if (wanted('quiz') || wanted('results') || wanted('quiz storm')) {
-    await sc.quizStart(server, fixture, available, warm);
-    await run('quiz-start', () => sc.quizStart(server, fixture, available, measuredStudents));
-    const sessions = await sc.openSessions(db, fixture);
-    await run('quiz-saveAnswer', () => sc.saveAnswer(server, fixture, available, sessions));
-    if (wanted('quiz storm'))
-      await run('save-during-sign-ins', () => sc.saveDuringSignIns(server, fixture, available, sessions));
-    // Half the sessions submit a sheet saved answer by answer (what the client does), the other
-    // half one the submit has to write whole.
-    const savedHalf = sessions.slice(0, Math.floor(sessions.length / 2));
-    await sc.saveWholeSheets(db, fixture, savedHalf);
-    // Those sheets were written from the bench's own connection, and the sign-ins of the row
-    // before wrote users and tokens: either empties the server's cache of signed-in users. The
-    // students' saves through the server would not have, so each is seen once again first.
-    await sc.signedInFloor(server, fixture, available, { amount: fixture.students.length });
-    await run('quiz-submit', () => sc.submit(server, fixture, available, savedHalf, true));
-    await run('quiz-submit-unsaved', () =>
-      sc.submit(server, fixture, available, sessions.slice(savedHalf.length), false),
-    );
-    await run('results-list', () => sc.resultsList(server, available, measuredStudents));
-  }
-  // The hash alone right before sign-in, so both see the same machine (others may share it).
-  console.log('  Argon2id alone...');
-  const hashRate = await measureHashRate(CONNECTIONS);
-  if (wanted('sign-in')) await run('sign-in', () => sc.signIn(server, fixture));
-  await run('ceiling-last', () => sc.ceiling(server, ' (last)'));
-  return { measured, memoryAfter, hashRate };
 }
