@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 import { postgresBin } from '../../db/postgresBin';
-import { startCluster, type Cluster } from '../postgres/cluster';
+import { startCluster } from '../postgres/cluster';
 import { measureHashRate, type HashRate } from './argon';
 import { CONNECTIONS, measure, type Measurement } from './cannon';
 import { freshDataDir } from './dataDir';
@@ -174,14 +174,26 @@ function steps(wanted: (name: string) => boolean): Step[] {
 
 /** The rows on each of `databases`; a pass that cannot run (PostgreSQL not installed) says why. */
 export async function runPasses(databases: Database[], opts: PassOptions): Promise<Pass[]> {
-  const cleanup: Array<() => Promise<void> | void> = [];
-  let cluster: Cluster | null = null;
-  // An interrupted bench (Ctrl-C) still stops the cluster and removes its folder.
+  // What to undo, newest last: clusters, data directories, servers. Run once, on any way out.
+  const undo: Array<() => Promise<void> | void> = [];
+  let undone: Promise<void> | null = null;
+  const cleanUp = () =>
+    (undone ??= (async () => {
+      for (const step of undo.reverse()) {
+        try {
+          await step();
+        } catch (err) {
+          console.error(`Cleaning up after the bench: ${(err as Error).message}`);
+        }
+      }
+    })());
+  // An interrupted bench (Ctrl-C, SIGTERM) still stops its servers and its cluster and removes
+  // their folders, then ends as the signal would have ended it.
   const interrupted = (signal: NodeJS.Signals) => {
-    cluster?.stop();
-    process.kill(process.pid, signal);
+    void cleanUp().finally(() => process.kill(process.pid, signal));
   };
   const signals = ['SIGINT', 'SIGTERM'] as const;
+  for (const s of signals) process.once(s, interrupted);
   const skipped: Pass[] = [];
   const sides: Side[] = [];
   try {
@@ -195,13 +207,11 @@ export async function runPasses(databases: Database[], opts: PassOptions): Promi
           skipped.push(skippedPass(database, (err as Error).message));
           continue;
         }
-        const started = await startCluster();
-        cluster = started;
-        for (const s of signals) process.once(s, interrupted);
-        cleanup.push(() => started.stop());
-        postgresUrl = started.url;
+        const cluster = await startCluster();
+        undo.push(() => cluster.stop());
+        postgresUrl = cluster.url;
       }
-      sides.push(await openSide(database, postgresUrl, opts, cleanup));
+      sides.push(await openSide(database, postgresUrl, opts, undo));
     }
     for (const s of sides) {
       // Warm both processes' JIT before the first figure counts. Each student signed in once
@@ -222,7 +232,7 @@ export async function runPasses(databases: Database[], opts: PassOptions): Promi
     return [...passes, ...skipped];
   } finally {
     for (const s of signals) process.off(s, interrupted);
-    for (const undo of cleanup.reverse()) await undo();
+    await cleanUp();
   }
 }
 
@@ -231,11 +241,11 @@ async function openSide(
   database: Database,
   postgresUrl: string | undefined,
   opts: PassOptions,
-  cleanup: Array<() => Promise<void> | void>,
+  undo: Array<() => Promise<void> | void>,
 ): Promise<Side> {
   const label = DATABASE_NAMES[database];
   const data = await freshDataDir(`nmc-bench-${database}`, { postgresUrl });
-  cleanup.push(() => data.remove());
+  undo.push(() => data.remove());
   console.log(`${label}: preparing ${opts.students} students and a 100-question mock...`);
   const t0 = performance.now();
   const fixture = await prepareFixture(data.db, data.signer, { students: opts.students, mockQuestions: 100 });
@@ -249,7 +259,7 @@ async function openSide(
     // Set either way: a DATABASE_URL in the developer's shell must not move the SQLite side.
     env: { ...opts.launch.env, DATABASE_URL: data.env.DATABASE_URL ?? '' },
   });
-  cleanup.push(() => server.stop());
+  undo.push(() => server.stop());
   return {
     database,
     engine: `${label} ${await versionOf(database, data.db)}`,
