@@ -2,8 +2,8 @@
 // amount of requests (every quiz.start a different student, so a session is really created;
 // every submit a different session, submitted once); repeatable reads run for a fixed time.
 import type { DB } from '../../db/client';
-import { appRouter } from '../../server/router';
 import { upsertAnswers } from '../../server/queries/quiz';
+import { appRouter } from '../../server/router';
 import { CONNECTIONS, measure, rotating, type Measurement, type Target } from './cannon';
 import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from './fixtures';
 import { each, restGet, trpcMutation, trpcQuery } from './requests';
@@ -19,7 +19,7 @@ export interface Available {
   rest: (path: string) => Promise<boolean>;
 }
 
-/** What the server of `target` serves, asked as the fixture's first student. */
+/** What the server at `target` serves, asked as the fixture's first student. */
 export function availableOn(target: { url: string }, fixture: Fixture): Available {
   return {
     procedures: new Set(Object.keys(appRouter._def.procedures)),
@@ -191,12 +191,15 @@ const sheetOf = (f: Fixture) =>
 
 /**
  * Stores each session's whole sheet as saved answers, as the client's saves would have by the time
- * a student submits (written directly: the saves themselves are measured by saveAnswer).
+ * a student submits (written directly: the saves themselves are measured by saveAnswer). One
+ * transaction, not a commit per session.
  */
 export async function saveWholeSheets(db: DB, f: Fixture, sessions: Session[]): Promise<void> {
   const sheet = sheetOf(f);
   const savedAt = new Date().toISOString();
-  for (const s of sessions) await upsertAnswers(db, s.id, sheet, savedAt);
+  await db.transaction().execute(async (trx) => {
+    for (const s of sessions) await upsertAnswers(trx, s.id, sheet, savedAt);
+  });
 }
 
 /**
