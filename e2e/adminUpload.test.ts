@@ -102,6 +102,87 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('fills a set made in Content Management through its Add questions link, without doubling', async () => {
+    const { page, t, consoleErrors } = session;
+    const c = await makeCatalog(t.db);
+    await signInAsAdmin();
+    await page.goto(`${t.url}/admin?tab=content`);
+    const practiceSets = page.getByRole('region', { name: /^Practice Sets/ });
+    await practiceSets.getByRole('button', { name: 'Add practice set' }).click();
+    const addForm = page.getByRole('form', { name: 'Add practice set' });
+    await addForm.getByLabel('Program').selectOption({ label: c.program.name });
+    await addForm.getByLabel('Paper').selectOption({ label: c.paper.name });
+    await addForm.getByLabel('Topic').selectOption({ label: c.topic.name });
+    await addForm.getByLabel('Title').fill('Week 3 revision');
+    await addForm.getByRole('button', { name: 'Add practice set' }).click();
+    await poll(() => practiceSets.getByText('Empty: hidden from students').isVisible()).toBe(true);
+
+    await practiceSets.getByRole('link', { name: 'Add questions to Week 3 revision' }).click();
+    await poll(() => page.getByLabel('A set that exists').isChecked()).toBe(true);
+    expect(await page.getByLabel('Topic', { exact: true }).inputValue()).toBe(String(c.topic.id));
+    const chosen = page.getByLabel('Practice set', { exact: true });
+    expect(await chosen.locator('option:checked').textContent()).toBe('Week 3 revision (empty)');
+    expect(await page.getByLabel('Set title (optional)').count()).toBe(0);
+    const rows = [
+      HEADER,
+      ['Normal adult resting heart rate?', '20-40', '60-100', '120-160', '180-200', 'B', 'At rest.'],
+      ['Normal adult respiratory rate?', '4-8', '12-20', '30-40', '50-60', 'B', 'Breaths a minute.'],
+    ];
+    const upload = async (file: string[][], name: string) => {
+      await page.getByLabel('Question file').setInputFiles({
+        name,
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: xlsxOf(file),
+      });
+      await page.getByRole('button', { name: 'Preview' }).click();
+    };
+    await upload(rows, 'week3.xlsx');
+    await poll(() =>
+      page.getByText(/2 questions would be added to the practice set "Week 3 revision"/).isVisible(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Upload 2 questions' }).click();
+    await poll(() =>
+      page.getByRole('status').filter({ hasText: 'which now has 2 questions' }).isVisible(),
+    ).toBe(true);
+
+    // The same two and one more, into the same set: one is added, two are reported.
+    await page.getByLabel('A set that exists').check();
+    await chooseUploadTarget(c);
+    await page.getByLabel('A set that exists').check();
+    await chosen.selectOption({ label: 'Week 3 revision (2 questions)' });
+    await upload(
+      [...rows, ['Normal adult temperature?', '30', '37', '41', '45', 'B', 'Degrees Celsius.']],
+      'more.xlsx',
+    );
+    await poll(() =>
+      page.getByText('Row 2: this question is already in this set; it is not added again.').isVisible(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Upload 1 question' }).click();
+    await poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: 'which now has 3 questions. 2 questions already in it were left out.' })
+        .isVisible(),
+    ).toBe(true);
+    const set = await t.db
+      .selectFrom('practice_sets')
+      .select('id')
+      .where('title', '=', 'Week 3 revision')
+      .executeTakeFirstOrThrow();
+    const held = await t.db
+      .selectFrom('questions')
+      .select(['position', 'question_text'])
+      .where('practice_set_id', '=', set.id)
+      .orderBy('position')
+      .execute();
+    expect(held.map((q) => q.question_text)).toEqual([
+      'Normal adult resting heart rate?',
+      'Normal adult respiratory rate?',
+      'Normal adult temperature?',
+    ]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('lists every failing row of a broken .csv and saves nothing', async () => {
     const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);

@@ -94,6 +94,21 @@ describe('npm run import-questions', () => {
     });
   }, 30_000);
 
+  it('adds a file after the questions of a set given by --set, leaving out those it holds', async () => {
+    const file = path.join(dataDir, 'week.csv');
+    fs.writeFileSync(file, csvFile(goodRows(2)));
+    const place = ['--type', 'practice', '--program', '1', '--paper', '1', '--topic', '1'];
+    expect((await cli(['--file', file, ...place, '--title', 'Week 1'])).code).toBe(0);
+    fs.writeFileSync(file, csvFile(goodRows(3)));
+    const res = await cli(['--file', file, ...place, '--set', '1']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      'OK: 1 question added to the practice set "Week 1", which now has 3 questions. 2 questions already in it were left out.',
+    );
+    expect(res.stdout).toContain('  practice set #1 "Week 1": 3 questions');
+    await withDb(async (db) => expect(await countQuestions(db)).toBe(3));
+  }, 30_000);
+
   it('a dry run writes nothing', async () => {
     const file = path.join(dataDir, 'q.csv');
     fs.writeFileSync(file, csvFile(goodRows(2)));

@@ -1,5 +1,5 @@
 // npm run import-questions -- --file F --type practice|mock --program ID|name --paper ID|name
-//   [--topic ID|name] [--title T] [--time-limit N] [--dry-run]
+//   [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--dry-run]
 // Imports a question file through the same service as the admin upload: a progress bar while it
 // works, then a summary (the set created, or every failing row). Exits 1 on any failure.
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import type { UploadAnswer } from '../server/services/import/answer';
 import { importQuestions, type ImportStage } from '../server/services/import/importQuestions';
 
 const USAGE =
-  'Usage: npm run import-questions -- --file questions.xlsx --type practice|mock --program ID|name --paper ID|name [--topic ID|name] [--title T] [--time-limit N] [--dry-run]';
+  'Usage: npm run import-questions -- --file questions.xlsx --type practice|mock --program ID|name --paper ID|name [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--dry-run]';
 
 const STAGE_LABEL: Record<ImportStage, string> = {
   check: 'Checking request ',
@@ -35,6 +35,8 @@ function readArgs() {
       paper: { type: 'string' },
       topic: { type: 'string' },
       title: { type: 'string' },
+      // Append to this set (its id) instead of creating a new one.
+      set: { type: 'string' },
       'time-limit': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
     },
@@ -97,6 +99,7 @@ async function main(): Promise<number> {
         program_id: placement.programId,
         paper_id: placement.paperId,
         topic_id: placement.topicId,
+        set_id: args.set === undefined ? undefined : Number(args.set),
         title: args.title,
         time_limit_minutes: args['time-limit'] === undefined ? undefined : Number(args['time-limit']),
         dry_run: args['dry-run'],

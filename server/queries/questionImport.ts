@@ -90,51 +90,116 @@ export interface NewSet {
   timeLimitMinutes: number;
 }
 
-/**
- * Creates the set and its questions in one transaction: all of it is written, or none. The
- * questions come in batches, each written before the next is asked for; a batch source that throws
- * rolls everything back (and the error comes out of this call). Also returns the text keys of the
- * new questions that other sets already hold: one query in the database instead of a lookup round
- * trip per hundred keys (keysInBank, for dry runs).
- */
-export async function insertSetWithQuestions(
+/** Where an import writes: a new set, or the end of a set that exists. */
+export type ImportTarget = { newSet: NewSet } | { setId: number };
+
+export interface WrittenQuestions {
+  id: number;
+  /** Text keys of the file's questions that other sets already hold. */
+  keysAlreadyInBank: Set<string>;
+  /** Text keys left out because the set already holds their question (appending only). */
+  keysAlreadyInSet: Set<string>;
+  /** Questions the set holds now. */
+  setTotal: number;
+}
+
+const setColumnOf = (type: QuizType) => (type === 'mock' ? 'mock_exam_set_id' : 'practice_set_id');
+
+/** The set `setId` of the placement's kind under its paper (mock) or topic (practice), if any. */
+export async function setInPlacement(
   db: DB,
   p: Placement,
-  set: NewSet,
+  setId: number,
+): Promise<{ id: number; title: string } | undefined> {
+  return p.quizType === 'mock'
+    ? db
+        .selectFrom('mock_exam_sets')
+        .select(['id', 'title'])
+        .where('id', '=', setId)
+        .where('paper_id', '=', p.paperId)
+        .executeTakeFirst()
+    : db
+        .selectFrom('practice_sets')
+        .select(['id', 'title'])
+        .where('id', '=', setId)
+        .where('topic_id', '=', p.topicId as number)
+        .executeTakeFirst();
+}
+
+/** Text key, and the last position, of the questions a set holds. */
+async function setContents(db: DB, type: QuizType, setId: number) {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['text_key', 'position'])
+    .where(setColumnOf(type), '=', setId)
+    .execute();
+  return {
+    keys: new Set(rows.map((r) => r.text_key)),
+    lastPosition: rows.reduce((last, r) => Math.max(last, r.position), 0),
+  };
+}
+
+async function createSet(trx: DB, p: Placement, set: NewSet, now: string): Promise<number> {
+  const created =
+    p.quizType === 'mock'
+      ? await trx
+          .insertInto('mock_exam_sets')
+          .values({
+            paper_id: p.paperId,
+            title: set.title,
+            description: '',
+            time_limit_minutes: set.timeLimitMinutes,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('practice_sets')
+          .values({ topic_id: p.topicId as number, title: set.title, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/**
+ * Writes the questions into a new set, or appends them to a set that exists, in one transaction:
+ * all of it is written, or none. The questions come in batches, each written before the next is
+ * asked for; a batch source that throws rolls everything back (and the error comes out of this
+ * call). Appending leaves out the questions the set already holds, so a file uploaded twice is
+ * not doubled; appends to one set run one after another. Also returns the text keys of the new
+ * questions that other sets already hold: one query in the database instead of a lookup round
+ * trip per hundred keys (keysInBank, for dry runs).
+ */
+export async function insertQuestions(
+  db: DB,
+  p: Placement,
+  target: ImportTarget,
   batches: Iterable<ValidQuestion[]>,
-): Promise<{ id: number; keysAlreadyInBank: Set<string> }> {
+): Promise<WrittenQuestions> {
+  const lockKeys = 'setId' in target ? [`questions:${p.quizType}:${target.setId}`] : [];
   // Within the caller's transaction when there is one (seedIfEmpty loads the bank in one).
-  return serialized(db, [], async (trx) => {
+  return serialized(db, lockKeys, async (trx) => {
     const now = new Date().toISOString();
-    const created =
-      p.quizType === 'mock'
-        ? await trx
-            .insertInto('mock_exam_sets')
-            .values({
-              paper_id: p.paperId,
-              title: set.title,
-              description: '',
-              time_limit_minutes: set.timeLimitMinutes,
-              created_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : await trx
-            .insertInto('practice_sets')
-            .values({ topic_id: p.topicId as number, title: set.title, created_at: now })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-    let written = 0;
+    const setId = 'setId' in target ? target.setId : await createSet(trx, p, target.newSet, now);
+    const held = 'setId' in target ? await setContents(trx, p.quizType, setId) : null;
+    const setColumn = setColumnOf(p.quizType);
+    const keysAlreadyInSet = new Set<string>();
+    let position = held?.lastPosition ?? 0;
     for (const batch of batches) {
-      for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
-        const chunk = batch.slice(i, i + INSERT_CHUNK);
+      const fresh: ValidQuestion[] = [];
+      for (const q of batch) {
+        if (held?.keys.has(q.text_key)) keysAlreadyInSet.add(q.text_key);
+        else fresh.push(q);
+      }
+      for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
+        const chunk = fresh.slice(i, i + INSERT_CHUNK);
         await trx
           .insertInto('questions')
           .values(
-            chunk.map((q, j) => ({
-              practice_set_id: p.quizType === 'practice' ? created.id : null,
-              mock_exam_set_id: p.quizType === 'mock' ? created.id : null,
-              position: written + j + 1,
+            chunk.map((q) => ({
+              practice_set_id: p.quizType === 'practice' ? setId : null,
+              mock_exam_set_id: p.quizType === 'mock' ? setId : null,
+              position: ++position,
               question_text: q.question_text,
               option_a: q.option_a,
               option_b: q.option_b,
@@ -147,29 +212,40 @@ export async function insertSetWithQuestions(
             })),
           )
           .execute();
-        written += chunk.length;
       }
     }
-    const setColumn = p.quizType === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
     const repeated = await trx
       .selectFrom('questions as added')
       .select('added.text_key')
       .distinct()
-      .where(`added.${setColumn}`, '=', created.id)
+      .where(`added.${setColumn}`, '=', setId)
       .where((eb) =>
         eb.exists(
           eb
             .selectFrom('questions as held')
             .select('held.id')
             .whereRef('held.text_key', '=', 'added.text_key')
-            .where((h) =>
-              h.or([h(`held.${setColumn}`, 'is', null), h(`held.${setColumn}`, '<>', created.id)]),
-            ),
+            .where((h) => h.or([h(`held.${setColumn}`, 'is', null), h(`held.${setColumn}`, '<>', setId)])),
         ),
       )
       .execute();
-    return { id: created.id, keysAlreadyInBank: new Set(repeated.map((r) => r.text_key)) };
+    const setTotal = await trx
+      .selectFrom('questions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(setColumn, '=', setId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: setId,
+      keysAlreadyInBank: new Set(repeated.map((r) => r.text_key)),
+      keysAlreadyInSet,
+      setTotal: Number(setTotal.n),
+    };
   });
+}
+
+/** Text keys among `keys` that the set already holds (for a dry run of an append). */
+export async function keysInSet(db: DB, type: QuizType, setId: number): Promise<Set<string>> {
+  return (await setContents(db, type, setId)).keys;
 }
 
 /** A catalogue reference of the CLI: a numeric id, or a name matched in any case. */

@@ -82,6 +82,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         program_id: field(req, 'program_id'),
         paper_id: field(req, 'paper_id'),
         topic_id: field(req, 'topic_id'),
+        set_id: field(req, 'set_id'),
         title: field(req, 'title'),
         time_limit_minutes: field(req, 'time_limit_minutes'),
       };

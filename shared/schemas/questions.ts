@@ -18,6 +18,8 @@ export const uploadFieldsSchema = z.object({
   program_id: id('program'),
   paper_id: id('paper'),
   topic_id: id('topic').nullish(),
+  /** Append to this set (of the quiz type, under the paper or topic) instead of creating one. */
+  set_id: id('set').nullish(),
   title: z
     .string()
     .trim()

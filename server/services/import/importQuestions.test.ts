@@ -548,3 +548,121 @@ describe('placement and request fields', () => {
     expect(questionRow(1)).toHaveLength(7);
   });
 });
+
+describe('adding to a set that exists', () => {
+  /** An empty practice set, as Content Management creates one. */
+  async function emptySet(title: string, topicId = cat.topicId) {
+    const set = await db
+      .insertInto('practice_sets')
+      .values({ topic_id: topicId, title, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return set.id;
+  }
+  const questionsOf = (setId: number) =>
+    db
+      .selectFrom('questions')
+      .select(['position', 'question_text'])
+      .where('practice_set_id', '=', setId)
+      .orderBy('position')
+      .execute();
+
+  it('fills an empty set made in Content Management, keeping its title', async () => {
+    const setId = await emptySet('Week 3 revision');
+    const answer = await importQuestions(
+      db,
+      practice('anything.csv', csvFile(goodRows(4)), { set_id: setId }),
+    );
+    expect(answer).toMatchObject({ success: true, total_questions: 4, warnings: [] });
+    expect(answer.message).toBe(
+      '4 questions added to the practice set "Week 3 revision", which now has 4 questions.',
+    );
+    expect(answer.set).toEqual({ type: 'practice', id: setId, title: 'Week 3 revision', total_questions: 4 });
+    expect((await questionsOf(setId)).map((q) => q.position)).toEqual([1, 2, 3, 4]);
+    expect(await countSets(db)).toBe(1);
+  });
+
+  it('appends after the questions the set holds and reports the ones it already has, not doubling them', async () => {
+    const setId = await emptySet('Vital signs');
+    await importQuestions(db, practice('first.csv', csvFile(goodRows(3)), { set_id: setId }));
+    // Rows 2-4 are the three questions already in the set (one retyped in other case); 5-6 are new.
+    const rows = goodRows(5);
+    rows[2][0] = rows[2][0].toUpperCase();
+    const dry = await importQuestions(
+      db,
+      practice('more.csv', csvFile(rows), { set_id: setId, dry_run: true }),
+    );
+    expect(dry.message).toBe(
+      'The file is valid: 2 questions would be added to the practice set "Vital signs"; 3 questions already in it would be left out. Nothing was saved (dry run).',
+    );
+    expect(await questionsOf(setId)).toHaveLength(3);
+
+    const answer = await importQuestions(db, practice('more.csv', csvFile(rows), { set_id: setId }));
+    expect(answer.success).toBe(true);
+    expect(answer.message).toBe(
+      '2 questions added to the practice set "Vital signs", which now has 5 questions. 3 questions already in it were left out.',
+    );
+    expect(answer.warnings).toEqual([
+      'Row 2: this question is already in this set; it is not added again.',
+      'Row 3: this question is already in this set; it is not added again.',
+      'Row 4: this question is already in this set; it is not added again.',
+    ]);
+    expect(dry.warnings).toEqual(answer.warnings);
+    expect(answer.set).toMatchObject({ id: setId, total_questions: 5 });
+    const held = await questionsOf(setId);
+    expect(held.map((q) => q.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(held.slice(3).map((q) => q.question_text)).toEqual([
+      'Question number 4: which option is right?',
+      'Question number 5: which option is right?',
+    ]);
+
+    const again = await importQuestions(db, practice('more.csv', csvFile(rows), { set_id: setId }));
+    expect(again).toMatchObject({ success: true, total_questions: 0 });
+    expect(again.message).toBe(
+      'No questions were added: the practice set "Vital signs" already has every question of the file.',
+    );
+    expect(await questionsOf(setId)).toHaveLength(5);
+  });
+
+  it('appends to a mock exam set under the paper and keeps its time limit', async () => {
+    const mock = { quiz_type: 'mock' as const, topic_id: undefined };
+    const made = await importQuestions(
+      db,
+      practice('m.csv', csvFile(goodRows(2)), { ...mock, title: 'Mock A', time_limit_minutes: 30 }),
+    );
+    const answer = await importQuestions(
+      db,
+      practice('n.csv', csvFile(goodRows(6)), { ...mock, set_id: made.set?.id, time_limit_minutes: 90 }),
+    );
+    expect(answer.message).toMatch(
+      /^4 questions added to the mock exam set "Mock A", which now has 6 questions/,
+    );
+    const set = await db.selectFrom('mock_exam_sets').selectAll().executeTakeFirstOrThrow();
+    expect(set).toMatchObject({ title: 'Mock A', time_limit_minutes: 30 });
+    expect(await countSets(db)).toBe(1);
+  });
+
+  it('refuses a set of another topic or of the other kind, and a set that does not exist, writing nothing', async () => {
+    const otherTopic = await db
+      .insertInto('topics')
+      .values({ paper_id: cat.paperId, name: 'Drugs', description: '', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const elsewhere = await emptySet('Elsewhere', otherTopic.id);
+    const file = csvFile(goodRows(2));
+    const refused = await importQuestions(db, practice('a.csv', file, { set_id: elsewhere }));
+    expect(refused).toMatchObject({ success: false, error_code: 'bad_placement' });
+    expect(refused.error).toBe(`There is no practice set with id ${elsewhere} under the chosen topic.`);
+    expect(
+      (
+        await importQuestions(
+          db,
+          practice('a.csv', file, { quiz_type: 'mock', topic_id: null, set_id: elsewhere }),
+        )
+      ).error,
+    ).toBe(`There is no mock exam set with id ${elsewhere} under the chosen paper.`);
+    expect((await importQuestions(db, practice('a.csv', file, { set_id: -3 }))).error_code).toBe('bad_input');
+    expect(await countQuestions(db)).toBe(0);
+    expect(await countSets(db)).toBe(1);
+  });
+});

@@ -5,11 +5,15 @@ import path from 'node:path';
 import type { DB } from '../../../db/client';
 import { DEFAULT_TIME_LIMIT_MINUTES, MAX_FILE_BYTES } from '../../../shared/domain/questionFormat';
 import { uploadFieldsSchema, type UploadFields } from '../../../shared/schemas/questions';
+import { plural } from '../../../shared/domain/display';
 import {
-  insertSetWithQuestions,
+  insertQuestions,
   keysInBank,
+  keysInSet,
   placementProblem,
+  setInPlacement,
   titleTaken,
+  type ImportTarget,
   type Placement,
 } from '../../queries/questionImport';
 import { failure, success, type ImportErrorCode, type UploadAnswer } from './answer';
@@ -156,13 +160,27 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   // Cheap checks first: a wrong topic should not cost a parse.
   const misplaced = await placementProblem(db, placement);
   if (misplaced) return failure('bad_placement', misplaced.message, { dry_run: dryRun });
-  const title = await chooseTitle(db, placement, f.title, req.file_name);
-  if (!title) {
-    const where = f.quiz_type === 'mock' ? 'mock exam set under this paper' : 'practice set under this topic';
-    return failure('title_taken', `A ${where} is already titled "${f.title}". Choose another title.`, {
+  const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
+  const parent = f.quiz_type === 'mock' ? 'paper' : 'topic';
+  const existing = f.set_id ? await setInPlacement(db, placement, f.set_id) : null;
+  if (f.set_id && !existing) {
+    return failure('bad_placement', `There is no ${kind} with id ${f.set_id} under the chosen ${parent}.`, {
       dry_run: dryRun,
     });
   }
+  const title = existing ? existing.title : await chooseTitle(db, placement, f.title, req.file_name);
+  if (!title) {
+    return failure(
+      'title_taken',
+      `A ${kind} under this ${parent} is already titled "${f.title}". Choose another title.`,
+      {
+        dry_run: dryRun,
+      },
+    );
+  }
+  const target: ImportTarget = existing
+    ? { setId: existing.id }
+    : { newSet: { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES } };
   progress('check', 1, 1);
 
   progress('parse', 0, 1);
@@ -180,28 +198,29 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
     return rejected(code, opened, dryRun);
   }
   const checker = opened;
-  const answerWith = (inBank: ReadonlySet<string>) => {
+  /** Questions of the file that the set already holds (appending): left out. */
+  const leftOut = (inSet: ReadonlySet<string>) => checker.keys.filter((key) => inSet.has(key)).length;
+  const answerWith = (inBank: ReadonlySet<string>, inSet: ReadonlySet<string>) => {
     // Only the listed warnings are written out: re-uploading a 10,000-question file would
     // otherwise build 10,000 messages to send 500 of them.
     const warnings = checker.warnings.slice(0, MAX_WARNINGS);
     let warningCount = checker.warnings.length;
     checker.keys.forEach((key, i) => {
-      if (!inBank.has(key)) return;
+      const repeat = inSet.has(key)
+        ? 'this question is already in this set; it is not added again.'
+        : inBank.has(key) && 'this question is already in the bank (it will be added again).';
+      if (!repeat) return;
       warningCount++;
-      if (warnings.length < MAX_WARNINGS)
-        warnings.push(
-          `Row ${checker.rowNumbers[i]}: this question is already in the bank (it will be added again).`,
-        );
+      if (warnings.length < MAX_WARNINGS) warnings.push(`Row ${checker.rowNumbers[i]}: ${repeat}`);
     });
     return {
       warnings,
       ...(warningCount > MAX_WARNINGS && { warning_count: warningCount }),
       preview: preview(checker.preview),
-      total_questions: checker.questionCount,
+      total_questions: checker.questionCount - leftOut(inSet),
       dry_run: dryRun,
     };
   };
-  const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
   if (dryRun) {
     progress('validate', 0, checker.dataRows);
     checker.check(0, checker.dataRows);
@@ -209,9 +228,15 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
     if (problem) return rejected(rowsCode(problem), problem, dryRun);
     progress('validate', checker.dataRows, checker.dataRows);
     const inBank = await keysInBank(db, checker.keys);
+    const inSet = existing ? await keysInSet(db, f.quiz_type, existing.id) : new Set<string>();
+    const adding = checker.questionCount - leftOut(inSet);
+    const where = existing ? `the ${kind} "${title}"` : `a new ${kind} "${title}"`;
+    const skipped = leftOut(inSet)
+      ? `; ${plural(leftOut(inSet), 'question')} already in it would be left out`
+      : '';
     return success(
-      `The file is valid: ${checker.questionCount} questions would be added to a new ${kind} "${title}". Nothing was saved (dry run).`,
-      answerWith(inBank),
+      `The file is valid: ${plural(adding, 'question')} would be added to ${where}${skipped}. Nothing was saved (dry run).`,
+      answerWith(inBank, inSet),
     );
   }
 
@@ -232,20 +257,30 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   let written;
   try {
     // The write also names the questions other sets already hold (one query after the insert).
-    written = await insertSetWithQuestions(
-      db,
-      placement,
-      { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES },
-      checkedBatches(),
-    );
+    written = await insertQuestions(db, placement, target, checkedBatches());
   } catch (err) {
     if (err instanceof RowsRejected) return rejected(rowsCode(err.problem), err.problem, dryRun);
     throw err;
   }
-  const { id, keysAlreadyInBank } = written;
-  const total = checker.questionCount;
-  return success(`${total} questions uploaded successfully into the new ${kind} "${title}".`, {
-    ...answerWith(keysAlreadyInBank),
-    set: { type: f.quiz_type, id, title, total_questions: total },
-  });
+  const { id, keysAlreadyInBank, keysAlreadyInSet, setTotal } = written;
+  const answer = answerWith(keysAlreadyInBank, keysAlreadyInSet);
+  const set = { type: f.quiz_type, id, title, total_questions: setTotal };
+  if (!existing)
+    return success(`${plural(setTotal, 'question')} uploaded successfully into the new ${kind} "${title}".`, {
+      ...answer,
+      set,
+    });
+  const skipped = leftOut(keysAlreadyInSet);
+  const message = answer.total_questions
+    ? `${plural(answer.total_questions, 'question')} added to the ${kind} "${title}", which now has ${plural(setTotal, 'question')}.`
+    : `No questions were added: the ${kind} "${title}" already has every question of the file.`;
+  return success(
+    skipped && answer.total_questions
+      ? `${message} ${plural(skipped, 'question')} already in it ${skipped === 1 ? 'was' : 'were'} left out.`
+      : message,
+    {
+      ...answer,
+      set,
+    },
+  );
 }

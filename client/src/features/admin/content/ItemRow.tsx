@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
+import Upload from 'lucide-react/icons/upload';
+import { Link } from 'react-router-dom';
 import { smallButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
 import { EditItemForm } from './EditItemForm';
@@ -42,7 +44,16 @@ export function ItemRow({ item }: { item: Item }) {
           </p>
         )}
       </div>
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
+        {(item.kind === 'practiceSet' || item.kind === 'mockSet') && (
+          <Link
+            to={`/admin/questions?type=${item.kind === 'mockSet' ? 'mock' : 'practice'}&set=${item.id}`}
+            className={smallButton}
+            aria-label={`Add questions to ${item.name}`}
+          >
+            <Upload className="h-3.5 w-3.5" aria-hidden="true" /> Add questions
+          </Link>
+        )}
         <button
           type="button"
           className={smallButton}

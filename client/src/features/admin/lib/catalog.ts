@@ -40,3 +40,33 @@ export function practiceSetOptions(content: Content, paperId: string): Option[] 
     .filter((s) => topics.has(s.topic))
     .map((s) => option(s, `${s.title} — ${topics.get(s.topic)}`));
 }
+
+const sized = (n: number) => (n === 0 ? 'empty' : n === 1 ? '1 question' : `${n} questions`);
+
+/** The sets an upload may add to: mock sets under the paper, or practice sets under the topic. */
+export function uploadTargetOptions(
+  content: Content,
+  quizType: 'practice' | 'mock',
+  parentId: string,
+): Option[] {
+  if (!parentId) return [];
+  const sets =
+    quizType === 'mock'
+      ? content.mockExamSets.filter((s) => String(s.paper) === parentId)
+      : content.practiceSets.filter((s) => String(s.topic) === parentId);
+  return sets.map((s) => option(s, `${s.title} (${sized(s.total_questions)})`));
+}
+
+/** Program, paper and topic of a set, to open the upload on it; null when it is not in `content`. */
+export function placementOfSet(content: Content, quizType: 'practice' | 'mock', setId: number) {
+  const paperOf = (paperId: number) => content.papers.find((p) => p.id === paperId);
+  if (quizType === 'mock') {
+    const set = content.mockExamSets.find((s) => s.id === setId);
+    const paper = set && paperOf(set.paper);
+    return paper ? { programId: paper.program, paperId: paper.id, topicId: null } : null;
+  }
+  const set = content.practiceSets.find((s) => s.id === setId);
+  const topic = set && content.topics.find((t) => t.id === set.topic);
+  const paper = topic && paperOf(topic.paper);
+  return paper && topic ? { programId: paper.program, paperId: paper.id, topicId: topic.id } : null;
+}

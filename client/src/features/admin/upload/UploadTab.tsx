@@ -2,10 +2,13 @@
 // preview the parsed rows and every failing row, then upload.
 import Eye from 'lucide-react/icons/eye';
 import Upload from 'lucide-react/icons/upload';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonGrid } from '../../../components/Skeleton';
 import { buttonClass } from '../../../components/Button';
 import { cardClass } from '../components/ui';
+import { placementOfSet } from '../lib/catalog';
 import type { AdminData } from '../hooks/useAdminData';
 import { FormatHelp } from './FormatHelp';
 import { PreviewPanel } from './PreviewPanel';
@@ -13,10 +16,25 @@ import { UploadFeedback } from './UploadFeedback';
 import { UploadFields } from './UploadFields';
 import { useUploadForm } from './useUploadForm';
 
+/** /admin/questions?type=practice&set=ID (Content Management's "Add questions") opens on that set. */
+function useOpenOnLinkedSet(content: AdminData['content']['data'], form: ReturnType<typeof useUploadForm>) {
+  const [params] = useSearchParams();
+  const opened = useRef(false);
+  const type = params.get('type') === 'mock' ? 'mock' : 'practice';
+  const setId = Number(params.get('set'));
+  useEffect(() => {
+    if (opened.current || !content || !setId) return;
+    opened.current = true;
+    const place = placementOfSet(content, type, setId);
+    if (place) form.openOn(type, place, setId);
+  }, [content, type, setId, form]);
+}
+
 const uploadLabel = (n: number) => `Upload ${n} question${n === 1 ? '' : 's'}`;
 
 export function UploadTab({ content }: Pick<AdminData, 'content'>) {
   const form = useUploadForm();
+  useOpenOnLinkedSet(content.data, form);
   if (content.isPending) return <SkeletonGrid count={3} label="Loading programs and papers…" />;
   if (content.isError)
     return (

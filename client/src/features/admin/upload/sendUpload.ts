@@ -16,6 +16,8 @@ export interface UploadFields {
   program_id: string;
   paper_id: string;
   topic_id: string;
+  /** '' for a new set. */
+  set_id: string;
   title: string;
   time_limit_minutes: string;
 }
@@ -38,6 +40,7 @@ function formOf(fields: UploadFields, dryRun: boolean): FormData {
   form.append('program_id', fields.program_id);
   form.append('paper_id', fields.paper_id);
   if (fields.quiz_type === 'practice') form.append('topic_id', fields.topic_id);
+  if (fields.set_id) form.append('set_id', fields.set_id);
   if (fields.title.trim()) form.append('title', fields.title.trim());
   if (fields.quiz_type === 'mock' && fields.time_limit_minutes.trim())
     form.append('time_limit_minutes', fields.time_limit_minutes.trim());

@@ -9,12 +9,15 @@ import type { UploadAnswer } from '../types';
 import { sendUpload, type UploadFailure } from './sendUpload';
 
 type QuizType = 'practice' | 'mock';
+/** Where the questions go: a new set, or a set that exists (made in Content Management or before). */
+export type Target = 'new' | 'existing';
 
 /** SPEC 5: a file of an accepted type, a program, a paper and, for practice, a topic. */
 function validated(
   file: File | null,
   quizType: QuizType,
   pick: ReturnType<typeof useCascade>,
+  existingSet: string | null,
 ): { file: File } | { problem: string } {
   if (!file) return { problem: 'Please choose a file to upload.' };
   const name = file.name.toLowerCase();
@@ -27,6 +30,7 @@ function validated(
   if (!pick.paperId) return { problem: 'Please select a paper.' };
   if (quizType === 'practice' && !pick.topicId)
     return { problem: 'Please select a topic for practice questions.' };
+  if (existingSet === '') return { problem: 'Please select the set to add the questions to.' };
   return { file };
 }
 
@@ -37,6 +41,8 @@ export function useUploadForm() {
   const [file, setFileState] = useState<File | null>(null);
   const [title, setTitleState] = useState('');
   const [timeLimit, setTimeLimitState] = useState('');
+  const [target, setTargetState] = useState<Target>('new');
+  const [setId, setSetIdState] = useState('');
   // Bumped to empty the file input, which React cannot set.
   const [fileInputKey, setFileInputKey] = useState(0);
   const [busy, setBusy] = useState<'preview' | 'upload' | null>(null);
@@ -59,12 +65,15 @@ export function useUploadForm() {
     setFileState(null);
     setTitleState('');
     setTimeLimitState('');
+    setTargetState('new');
+    setSetIdState('');
     setFileInputKey((k) => k + 1);
     setAnswer(null);
   }
 
   async function run(dryRun: boolean) {
-    const checked = validated(file, quizType, pick);
+    const existing = target === 'existing';
+    const checked = validated(file, quizType, pick, existing ? setId : null);
     if ('problem' in checked) return showFailure({ message: checked.problem, issues: [], hint: null });
     showSuccess(null);
     showFailure(null);
@@ -76,8 +85,9 @@ export function useUploadForm() {
         program_id: pick.programId,
         paper_id: pick.paperId,
         topic_id: pick.topicId,
-        title,
-        time_limit_minutes: timeLimit,
+        set_id: existing ? setId : '',
+        title: existing ? '' : title,
+        time_limit_minutes: existing ? '' : timeLimit,
       },
       dryRun,
     );
@@ -92,15 +102,44 @@ export function useUploadForm() {
     await Promise.all([utils.admin.content.invalidate(), utils.admin.stats.invalidate()]);
   }
 
+  /** Opens the form on a set that exists (the link from Content Management). */
+  function openOn(
+    type: QuizType,
+    place: { programId: number; paperId: number; topicId: number | null },
+    id: number,
+  ) {
+    setQuizTypeState(type);
+    pick.setProgram(String(place.programId));
+    pick.setPaper(String(place.paperId));
+    pick.setTopic(place.topicId === null ? '' : String(place.topicId));
+    setTargetState('existing');
+    setSetIdState(String(id));
+    setAnswer(null);
+  }
+
+  // A set belongs to the topic or paper chosen: a change above it clears the choice.
+  const clearingSet =
+    <T>(set: (v: T) => void) =>
+    (value: T) => {
+      set(value);
+      setSetIdState('');
+      setAnswer(null);
+    };
+
   return {
     pick: {
       ...pick,
-      setProgram: changed(pick.setProgram),
-      setPaper: changed(pick.setPaper),
-      setTopic: changed(pick.setTopic),
+      setProgram: clearingSet(pick.setProgram),
+      setPaper: clearingSet(pick.setPaper),
+      setTopic: clearingSet(pick.setTopic),
     },
+    target,
+    setTarget: changed(setTargetState),
+    setId,
+    setSetId: changed(setSetIdState),
+    openOn,
     quizType,
-    setQuizType: changed((t: QuizType) => {
+    setQuizType: clearingSet((t: QuizType) => {
       setQuizTypeState(t);
       pick.setTopic('');
     }),
