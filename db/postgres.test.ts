@@ -161,9 +161,13 @@ describe('two processes on one PostgreSQL database', () => {
     const file = path.join(one.dataDir, 'backups', name);
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
     const schema = /search_path=(\w+)/.exec(decodeURIComponent(one.deps.env.DATABASE_URL!))![1];
-    const list = (await run(path.join(postgresBin(), 'pg_restore'), ['--list', file])).stdout;
+    const list = (
+      await run(path.join(postgresBin(), 'pg_restore'), ['--list', file], { maxBuffer: 64 << 20 })
+    ).stdout;
     expect(list).toMatch(new RegExp(`TABLE DATA ${schema} users `));
     expect(list).toMatch(new RegExp(`TABLE DATA ${schema} quiz_results `));
+    // Only the app's own schema: the other tests' schemas in this database are not in it.
+    expect(list).not.toMatch(new RegExp(`TABLE DATA (?!${schema} )\\w+ users `));
     const recorded = await one.db.selectFrom('backups').select('file_path').execute();
     expect(recorded).toEqual([{ file_path: path.resolve(file) }]);
   });

@@ -57,6 +57,7 @@ it('gives pg_dump the password through PGPASSWORD and the rest of the URL on its
     '--format=custom',
     `--file=${file}`,
     '--dbname=postgres://nmc@db.example:5432/nmc_prep?options=-c%20search_path%3Dschool',
+    '--schema=school',
   ]);
   expect(fs.readFileSync(path.join(dir, 'password'), 'utf8')).toBe('p@ss w0rd');
   expect(path.dirname(file)).toBe(backups);

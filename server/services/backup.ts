@@ -51,7 +51,17 @@ async function runProgram(tool: string, args: string[], env: NodeJS.ProcessEnv):
 }
 
 /**
- * pg_dump's custom format of the whole database, then `pg_restore --list` reads it back: a dump
+ * The schema the URL puts the app in (libpq's `options=-c search_path=...`), when not `public`: a
+ * database that other schemas share is not the app's to dump.
+ */
+function ownSchemaArgs(databaseUrl: string): string[] {
+  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+  const schema = /search_path\s*=\s*"?([^",\s]+)/.exec(options)?.[1];
+  return schema && schema !== 'public' ? [`--schema=${schema}`] : [];
+}
+
+/**
+ * pg_dump's custom format of the app's database (its own schema only, when it has one), then `pg_restore --list` reads it back: a dump
  * it cannot list is removed and refused. The password goes through the environment, not the
  * command line, where any user of the machine could read it.
  */
@@ -65,7 +75,8 @@ export async function backupPostgres(
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   let listing: string;
   try {
-    await runProgram('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${url}`], env);
+    const schemaArgs = ownSchemaArgs(databaseUrl);
+    await runProgram('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${url}`, ...schemaArgs], env);
     listing = await runProgram('pg_restore', ['--list', file], env);
   } catch (err) {
     fs.rmSync(file, { force: true });
