@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqliteDriver';
 import { sql } from 'kysely';
 import { createDb, openSqlite, withStatementCache } from './client';
 

@@ -2,7 +2,8 @@
 // writes, a busy timeout instead of instant SQLITE_BUSY, and enforced foreign keys.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import SQLite from './sqliteDriver';
 import type pg from 'pg';
 import { Kysely, SqliteDialect, type KyselyPlugin, type SqliteDatabase } from 'kysely';
 import { createPostgresDb, isPostgresUrl } from './postgres';
@@ -32,7 +33,7 @@ export function restrictToOwner(file: string) {
   }
 }
 
-export function openSqlite(file: string): SQLite.Database {
+export function openSqlite(file: string): BetterSqlite3.Database {
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     // Created 0600 before SQLite opens it, so there is no moment it is readable by others.
@@ -63,8 +64,11 @@ const BEGIN_WRITE = 'begin immediate';
  * each request (bench: 15-30% of the server's CPU per request). The app issues a small, fixed set
  * of query shapes, so compiled statements are kept and reused, least recently used dropped first.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+export function withStatementCache(
+  sqlite: BetterSqlite3.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(rawSql: string) {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqliteDriver';
 import { backupDatabase } from '../server/services/backup';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 

@@ -96,7 +96,7 @@ describe('the systemd unit', () => {
       const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
       expect(health).toEqual({ status: 'ok', database: 'ok' });
       // The same database: the first start created the admin and the second did not make another.
-      const admins = await import('better-sqlite3').then(
+      const admins = await import('../db/sqliteDriver').then(
         ({ default: SQLite }) =>
           new SQLite(path.join(dataDir, 'app.db'), { readonly: true })
             .prepare('select count(*) as n from users where is_superuser = 1')

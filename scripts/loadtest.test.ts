@@ -2,7 +2,7 @@
 // and proof that their checks can fail: tampering with a finished run's database is caught.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqliteDriver';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/client';
 import { runLoad, type LoadReport } from './load/run';

@@ -4,7 +4,8 @@
 // with a wrong one, and with a student's where an admin's is needed. Every answer must be a 4xx
 // with a clear JSON message, never a 5xx or a stack trace, and the database must not change.
 import crypto from 'node:crypto';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import SQLite from '../db/sqliteDriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareFixture, type Fixture } from '../scripts/bench/fixtures';
 import { restRouter } from './rest/index';
@@ -32,7 +33,7 @@ const PROCEDURES = Object.entries(appRouter._def.procedures as unknown as Record
 
 let t: TestServer;
 let f: Fixture;
-let snapshotDb: SQLite.Database;
+let snapshotDb: BetterSqlite3.Database;
 let student: string;
 let admin: string;
 

@@ -1,7 +1,7 @@
 // What every attack gets: the server, the run's size, fresh source addresses, verified students
 // made through the real registration and e-mail link, the admin's sign-in, and read-only looks at
 // the database file.
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqliteDriver';
 import { request, pool, type Answer, type RequestOptions } from './http';
 import { ADMIN_EMAIL, type AbuseServer } from './server';
 

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqliteDriver';
 import { restrictToOwner, type DB } from '../../db/client';
 import { postgresProgram } from '../../db/postgresBin';
 
