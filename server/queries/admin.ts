@@ -148,8 +148,8 @@ export async function platformStats(db: DB) {
   };
 }
 
-/** Every student's results with the program and paper their set belongs to, newest first. */
-export async function listAllResults(db: DB, filter: ResultsFilter) {
+/** Results with the program and paper their set belongs to, narrowed by the admin's filters, newest first. */
+export function filteredResultsQuery(db: DB, filter: ResultsFilter) {
   let q = resultsQuery(db)
     .leftJoin('mock_exam_sets', (j) =>
       j.onRef('mock_exam_sets.id', '=', 'quiz_sessions.quiz_id').on('quiz_sessions.quiz_type', '=', 'mock'),
@@ -175,11 +175,12 @@ export async function listAllResults(db: DB, filter: ResultsFilter) {
   if (filter.program_id) q = q.where('programs.id', '=', filter.program_id);
   if (filter.paper_id) q = q.where('papers.id', '=', filter.paper_id);
   if (filter.set_id) q = q.where('quiz_sessions.quiz_id', '=', filter.set_id);
-  const rows = await q
-    .orderBy('quiz_results.created_at', 'desc')
-    .orderBy('quiz_results.id', 'desc')
-    .limit(ADMIN_RESULTS_LIMIT)
-    .execute();
+  return q.orderBy('quiz_results.created_at', 'desc').orderBy('quiz_results.id', 'desc');
+}
+
+/** Every student's results with the program and paper their set belongs to, newest first. */
+export async function listAllResults(db: DB, filter: ResultsFilter) {
+  const rows = await filteredResultsQuery(db, filter).limit(ADMIN_RESULTS_LIMIT).execute();
   return rows.map((r) => {
     const result = toResult(r);
     return {

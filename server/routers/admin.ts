@@ -7,6 +7,7 @@ import { changeOwnEmail } from '../services/ownAccount';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminContentProcedures } from './adminContent';
+import { adminReportsRouter } from './adminReports';
 
 const ALL = { activeOnly: false };
 
@@ -33,6 +34,8 @@ export const adminRouter = router({
     await enforceRateLimits(ctx, [['passwordConfirmPerUser', `user:${ctx.user.id}`]]);
     return changeOwnEmail(ctx, ctx.user, input);
   }),
+
+  reports: adminReportsRouter,
 
   ...adminContentProcedures,
 });

@@ -98,6 +98,9 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'admin.createMockExamSet': { paper_id: f.paperId, title: 'Mock 2', time_limit_minutes: 60 },
     'admin.updateMockExamSet': { id: f.mockSetId, time_limit_minutes: 120 },
     'admin.changeOwnEmail': { email: 'exams.officer@example.com', password: 'not-the-password' },
+    'admin.reports.exportResults': { format: 'csv', filter: { quiz_type: 'mock' } },
+    'admin.reports.itemAnalysis': { quiz_type: 'mock', quiz_id: f.mockSetId },
+    'admin.reports.classView': { school: 'Korle Bu', program_of_study: 'General Nursing' },
   };
 }
 

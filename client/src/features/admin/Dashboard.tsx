@@ -1,8 +1,10 @@
-// The admin dashboard: seven tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: nine tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
 import { AccountTab } from './account/AccountTab';
+import { ClassViewTab } from './analysis/ClassViewTab';
+import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
 import { ResultsTab } from './results/ResultsTab';
@@ -23,6 +25,10 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <UploadTab content={data.content} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
+    case 'items':
+      return <ItemAnalysisTab content={data.content} />;
+    case 'class':
+      return <ClassViewTab />;
     case 'settings':
       return <SettingsTab />;
     case 'account':

@@ -13,6 +13,8 @@ describe('tabFor (SPEC 2: the tab follows the path)', () => {
     ['/admin/anything-else', '', 'overview'],
     ['/admin', '?tab=content', 'content'],
     ['/admin', '?tab=results', 'results'],
+    ['/admin', '?tab=items', 'items'],
+    ['/admin', '?tab=class&school=x', 'class'],
     ['/admin', '?tab=bogus', 'overview'],
     // A path names its tab; the query only picks among the tabs without a path.
     ['/admin/users', '?tab=content', 'users'],

@@ -16,6 +16,11 @@ export type Topic = Content['topics'][number];
 export type MockExamSet = Content['mockExamSets'][number];
 export type PracticeSet = Content['practiceSets'][number];
 export type SystemInfo = Outputs['system'];
+export type ExportFilter = NonNullable<Inputs['reports']['exportResults']['filter']>;
+export type ItemAnalysis = Outputs['reports']['itemAnalysis'];
+export type ItemRow = ItemAnalysis['questions'][number];
+export type ClassView = Outputs['reports']['classView'];
+export type TopicRow = ClassView['topics'][number];
 
 /** The answer of a question upload or its dry run (REST and tRPC answer alike). */
 export type UploadAnswer = inferRouterOutputs<AppRouter>['questions']['preview'];

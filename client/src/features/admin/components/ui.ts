@@ -8,6 +8,11 @@ export const cardClass =
   'rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900';
 
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-left text-sm dark:divide-slate-700';
-export const thClass =
-  'whitespace-nowrap px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+const headText =
+  'whitespace-nowrap py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+export const thClass = `px-3 ${headText}`;
+/** Columns of figures: right-aligned and narrower, so a wide report fits a tablet. */
+export const numberThClass = `px-2 text-right ${headText}`;
+export const numberTdClass =
+  'whitespace-nowrap px-2 py-2 text-right align-top tabular-nums text-slate-700 dark:text-slate-200';
 export const tdClass = 'px-3 py-2 align-top text-slate-700 dark:text-slate-200';

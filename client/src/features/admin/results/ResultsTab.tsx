@@ -1,11 +1,13 @@
 // Quiz Results: every student's results, filtered on the server by type, program, paper and set
-// (SPEC 2; issue 5 point 6). The unfiltered view is the list loaded with the dashboard.
+// (SPEC 2; issue 5 point 6), and exported as the filters stand (issue 17 point 8). The unfiltered
+// view is the list loaded with the dashboard.
 import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonGrid } from '../../../components/Skeleton';
 import type { AdminData } from '../hooks/useAdminData';
+import { ExportButtons } from './ExportButtons';
 import { ResultsFilters } from './ResultsFilters';
 import { ResultsList } from './ResultsList';
 import { useResultsFilter } from './useResultsFilter';
@@ -43,14 +45,8 @@ export function ResultsTab({
 
   return (
     <div className="flex flex-col gap-4">
-      <ResultsFilters filter={filter} content={content.data} />
-      {content.isError && (
-        <ErrorPanel
-          retryLabel="Retry"
-          message="Failed to load programs and papers for the filters."
-          onRetry={() => content.refetch()}
-        />
-      )}
+      <ResultsFilters filter={filter} content={content} />
+      <ExportButtons filter={filter.input} disabled={!results.data?.length} />
       {body}
     </div>
   );

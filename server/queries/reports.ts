@@ -1,0 +1,163 @@
+// SQL of the exam officer's reports (docs/reports.md): the results export, the first attempts
+// of a set with their answers (item analysis), and the answers per topic (class view). Only
+// students' attempts count in the figures: an admin trying a set out is not a taker.
+import { sql, type SqlBool } from 'kysely';
+import type { DB } from '../../db/client';
+import type { QuizType } from '../../db/schema';
+import type { ResultsFilter } from '../../shared/schemas/admin';
+import type { ClassViewFilter } from '../../shared/schemas/reports';
+import { filteredResultsQuery } from './admin';
+
+/** The rows of the results export: the list's filters, with each student's profile fields. */
+export function exportRows(db: DB, filter: ResultsFilter, limit: number) {
+  return filteredResultsQuery(db, filter)
+    .select(['users.school', 'users.program_of_study'])
+    .limit(limit)
+    .execute();
+}
+export type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
+
+/** Sessions of a set that were graded (submitted, or closed by the clock), students' only. */
+function gradedStudentSessions(db: DB, type: QuizType, setId: number) {
+  return db
+    .selectFrom('quiz_sessions')
+    .innerJoin('quiz_results', 'quiz_results.session_id', 'quiz_sessions.id')
+    .innerJoin('users', 'users.id', 'quiz_sessions.user_id')
+    .where('quiz_sessions.quiz_type', '=', type)
+    .where('quiz_sessions.quiz_id', '=', setId)
+    .where('users.is_staff', '=', 0)
+    .where('users.is_superuser', '=', 0);
+}
+
+/**
+ * Each student's first graded session of the set. A student has one unfinished session of a set
+ * at a time (quizSessions.startQuiz), so the lowest session id is the first one taken.
+ */
+function firstAttemptsQuery(db: DB, type: QuizType, setId: number) {
+  return gradedStudentSessions(db, type, setId).where((eb) =>
+    eb(
+      'quiz_sessions.id',
+      '=',
+      eb
+        .selectFrom('quiz_sessions as earlier')
+        .innerJoin('quiz_results as earlier_result', 'earlier_result.session_id', 'earlier.id')
+        .select((e) => e.fn.min('earlier.id').as('id'))
+        .whereRef('earlier.user_id', '=', 'quiz_sessions.user_id')
+        .where('earlier.quiz_type', '=', type)
+        .where('earlier.quiz_id', '=', setId),
+    ),
+  );
+}
+
+export function firstAttempts(db: DB, type: QuizType, setId: number) {
+  return firstAttemptsQuery(db, type, setId)
+    .select([
+      'quiz_sessions.id as session_id',
+      'quiz_sessions.question_ids',
+      'quiz_results.id as result_id',
+      'quiz_results.correct_answers',
+      'quiz_results.total_questions',
+    ])
+    .orderBy('quiz_results.id')
+    .execute();
+}
+
+/** The saved (and so graded) answers of those first attempts. */
+export function firstAttemptAnswers(db: DB, type: QuizType, setId: number) {
+  return db
+    .selectFrom('session_answers')
+    .select(['session_id', 'question_id', 'selected_answer'])
+    .where('session_id', 'in', firstAttemptsQuery(db, type, setId).select('quiz_sessions.id'))
+    .execute();
+}
+
+/** Questions by id with their key and where they sit in their set, deleted ones absent. */
+export function questionsForAnalysis(db: DB, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('questions')
+    .select(['id', 'position', 'question_text', 'correct_answer'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Trimmed, case-insensitive equality: profile fields are free text typed by students. */
+function sameText(column: 'users.school' | 'users.program_of_study', value: string) {
+  return sql<SqlBool>`lower(trim(${sql.ref(column)})) = ${value.trim().toLowerCase()}`;
+}
+
+/**
+ * Per topic, the answers students gave in graded sessions and how many were right. Topics hold
+ * practice sets; a mock's questions belong to a paper, not a topic, so they are not counted here.
+ */
+export function answersByTopic(db: DB, filter: ClassViewFilter) {
+  let q = db
+    .selectFrom('session_answers')
+    .innerJoin('quiz_sessions', 'quiz_sessions.id', 'session_answers.session_id')
+    .innerJoin('quiz_results', 'quiz_results.session_id', 'quiz_sessions.id')
+    .innerJoin('users', 'users.id', 'quiz_sessions.user_id')
+    .innerJoin('questions', 'questions.id', 'session_answers.question_id')
+    .innerJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
+    .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .innerJoin('papers', 'papers.id', 'topics.paper_id')
+    .innerJoin('programs', 'programs.id', 'papers.program_id')
+    .where('users.is_staff', '=', 0)
+    .where('users.is_superuser', '=', 0);
+  if (filter.school) q = q.where(sameText('users.school', filter.school));
+  if (filter.program_of_study) q = q.where(sameText('users.program_of_study', filter.program_of_study));
+  return q
+    .select((eb) => [
+      'topics.id as topic_id',
+      'topics.name as topic_name',
+      'papers.name as paper_name',
+      'programs.name as program_name',
+      eb.fn.countAll<number | string>().as('answers'),
+      eb.fn
+        .sum<number | string>(
+          eb
+            .case()
+            .when('session_answers.selected_answer', '=', eb.ref('questions.correct_answer'))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('correct'),
+      eb.fn.count<number | string>('quiz_sessions.user_id').distinct().as('students'),
+    ])
+    .groupBy(['topics.id', 'topics.name', 'papers.name', 'programs.name'])
+    .execute();
+}
+
+/** How many students gave each spelling of a profile field. */
+function spellings(db: DB, column: 'school' | 'program_of_study') {
+  return db
+    .selectFrom('users')
+    .select((eb) => [eb.ref(column).as('text'), eb.fn.countAll<number | string>().as('n')])
+    .where('is_staff', '=', 0)
+    .where('is_superuser', '=', 0)
+    .where(column, 'is not', null)
+    .groupBy(column)
+    .execute();
+}
+
+/**
+ * The values students gave, one per spelling that differs only in case or spaces (the filter
+ * matches them all): the most used spelling, ties by sort order. Sorted.
+ */
+async function choicesOf(db: DB, column: 'school' | 'program_of_study'): Promise<string[]> {
+  const rows = (await spellings(db, column))
+    .map((r) => ({ text: (r.text ?? '').trim(), n: Number(r.n) }))
+    .filter((r) => r.text)
+    .sort((a, b) => b.n - a.n || a.text.localeCompare(b.text));
+  const byKey = new Map<string, string>();
+  for (const { text } of rows) if (!byKey.has(text.toLowerCase())) byKey.set(text.toLowerCase(), text);
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/** The schools and programs of study students have given, for the class view's filters. */
+export async function profileChoices(db: DB) {
+  return {
+    schools: await choicesOf(db, 'school'),
+    programs_of_study: await choicesOf(db, 'program_of_study'),
+  };
+}

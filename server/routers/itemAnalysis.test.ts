@@ -1,0 +1,118 @@
+// admin.reports.itemAnalysis against a hand-computed example (docs/reports.md, test/itemExample.ts):
+// ten students' first attempts at a six-question mock, taken through quiz.start/saveAnswer/submit. Retakes,
+// unfinished sessions and an admin's attempt must not count.
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../router';
+import { answerSheet, takeSet, type SetRef } from '../test/attempts';
+import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { insertAnalysedMock, ITEM_SHEETS } from '../test/itemExample';
+
+type Analysis = inferRouterOutputs<AppRouter>['admin']['reports']['itemAnalysis'];
+
+let t: TestServer;
+let admin: ReturnType<typeof rpc>;
+let mock: SetRef;
+let practice: SetRef;
+let questionIds: number[];
+beforeEach(async () => {
+  t = await startTestServer();
+  const cat = await makeCatalog(t.db);
+  const { set, questionIds: ids } = await insertAnalysedMock(t.db, cat.paper.id);
+  questionIds = ids;
+  mock = { quiz_type: 'mock', quiz_id: set.id };
+  practice = { quiz_type: 'practice', quiz_id: cat.practiceSet.id };
+  admin = rpc(t, await signInAdmin(t));
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const student = async (i: number) =>
+  rpc(t, (await signUpAndIn(t, { email: `s${i}@example.com`, full_name: `Student ${i}` })).access);
+
+describe('item analysis', () => {
+  it('gives Moodle-style figures over first attempts and flags the questions to review', async () => {
+    const students = [];
+    for (let i = 1; i <= ITEM_SHEETS.length; i++) students.push(await student(i));
+    for (let i = 0; i < 9; i++) await takeSet(students[i], mock, ITEM_SHEETS[i]);
+
+    const early = await admin.query<Analysis>('admin.reports.itemAnalysis', mock);
+    expect(early.data).toMatchObject({ attempts: 9, min_attempts: 10, ready: false, questions: [] });
+    expect(early.data.set).toEqual({
+      quiz_type: 'mock',
+      quiz_id: mock.quiz_id,
+      title: 'Analysed Mock',
+      paper_name: 'Paper 1',
+      program_name: 'General Nursing',
+    });
+
+    await takeSet(students[9], mock, ITEM_SHEETS[9]);
+    // None of these may change a figure: a retake (S10 scoring 6 would move into the top group),
+    // an unfinished session, an admin trying the set, and another set's attempt.
+    await takeSet(students[9], mock, 'ABCDAB');
+    await answerSheet(students[0], mock, 'CCCCCC');
+    await takeSet(admin, mock, 'DDDDDD');
+    await takeSet(students[1], practice, 'DDDD');
+
+    const res = await admin.query<Analysis>('admin.reports.itemAnalysis', mock);
+    expect(res.status).toBe(200);
+    expect(res.data.attempts).toBe(10);
+    expect(res.data.ready).toBe(true);
+    const row = (letter: string, correct: number, chosen: number[], blank: number) => ({
+      attempts: 10,
+      correct,
+      correct_answer: letter,
+      chosen: { A: chosen[0], B: chosen[1], C: chosen[2], D: chosen[3] },
+      blank,
+      group_size: 3,
+    });
+    const [q1, q2, q3, q4, q5, q6] = res.data.questions;
+    expect(res.data.questions.map((q) => q.id)).toEqual(questionIds);
+    expect(q1).toMatchObject({ ...row('A', 10, [10, 0, 0, 0], 0), facility: 1, discrimination: 0 });
+    expect(q1.flags).toEqual(['too_easy']);
+    expect(q2).toMatchObject({ ...row('B', 1, [5, 1, 4, 0], 0), facility: 0.1 });
+    expect(q2.discrimination).toBeCloseTo(1 / 3, 10);
+    expect(q2.flags).toEqual(['too_hard']);
+    expect(q3).toMatchObject({ ...row('C', 4, [3, 1, 4, 1], 1), facility: 0.4, discrimination: -1 });
+    expect(q3.flags).toEqual(['negative_discrimination']);
+    expect(q4).toMatchObject({
+      ...row('D', 6, [4, 0, 0, 6], 0),
+      facility: 0.6,
+      discrimination: 1,
+      flags: [],
+    });
+    expect(q5).toMatchObject({
+      ...row('A', 5, [5, 1, 1, 0], 3),
+      facility: 0.5,
+      discrimination: 1,
+      flags: [],
+    });
+    expect(q6).toMatchObject({
+      ...row('B', 5, [1, 5, 1, 0], 3),
+      facility: 0.5,
+      discrimination: 1,
+      flags: [],
+    });
+    expect(q1.question_text).toBe('IA1: which option is right?');
+  });
+
+  it('refuses a student, and answers bad input and unknown sets with a clear message', async () => {
+    const ama = rpc(t, (await signUpAndIn(t)).access);
+    const refused = await ama.query('admin.reports.itemAnalysis', mock);
+    expect(refused.status).toBe(403);
+    expect(refused.error?.data.code).toBe('FORBIDDEN');
+
+    const bad = await admin.query('admin.reports.itemAnalysis', { quiz_type: 'exam', quiz_id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.data.fieldErrors).toEqual({
+      quiz_type: ['Choose mock or practice.'],
+      quiz_id: ['Must be a whole number.'],
+    });
+    const missing = await admin.query('admin.reports.itemAnalysis', { quiz_type: 'practice', quiz_id: 9999 });
+    expect(missing.status).toBe(404);
+    expect(missing.error?.message).toBe('Practice set not found');
+    expect(await t.db.selectFrom('quiz_sessions').selectAll().execute()).toEqual([]);
+  });
+});
