@@ -1,4 +1,4 @@
-import { tableClass, tdClass, thClass } from '../components/ui';
+import { numberTdClass, numberThClass, tableClass, tdClass, thClass } from '../components/ui';
 import { formatDate } from '../lib/format';
 import type { AdminUser } from '../types';
 import { ScrollBox } from '../components/ScrollBox';
@@ -31,32 +31,38 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
             <th className={thClass}>Role</th>
             <th className={thClass}>Program</th>
             <th className={thClass}>School</th>
-            <th className={thClass}>Region</th>
             <th className={thClass}>Gender</th>
-            <th className={thClass}>Date of birth</th>
+            <th className={thClass}>Born</th>
             <th className={thClass}>Joined</th>
-            <th className={thClass}>Sessions</th>
+            <th className={numberThClass}>Sessions</th>
             <th className={thClass}>Last result</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {users.map((u) => (
             <tr key={u.id}>
-              <td className={tdClass}>
+              <td className={`${tdClass} min-w-48`}>
                 <div className="font-medium">{u.full_name}</div>
-                <div className="text-xs text-slate-500 dark:text-slate-400">{u.email}</div>
+                {/* A long address wraps rather than widen the table past a laptop's screen. */}
+                <div className="text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
+                  {u.email}
+                </div>
                 {!u.is_active && <div className="text-xs text-red-600">Inactive</div>}
               </td>
               <td className={tdClass}>
                 <RoleBadge role={u.role} />
               </td>
               <td className={tdClass}>{u.program_of_study || '—'}</td>
-              <td className={tdClass}>{u.school || '—'}</td>
-              <td className={tdClass}>{u.region_of_institution || '—'}</td>
+              <td className={tdClass}>
+                <div>{u.school || '—'}</div>
+                {u.region_of_institution && (
+                  <div className="text-xs text-slate-500 dark:text-slate-400">{u.region_of_institution}</div>
+                )}
+              </td>
               <td className={tdClass}>{u.gender || '—'}</td>
               <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_of_birth)}</td>
               <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_joined)}</td>
-              <td className={tdClass}>{u.sessions_taken}</td>
+              <td className={numberTdClass}>{u.sessions_taken}</td>
               <td className={tdClass}>
                 {u.last_result ? (
                   <>
