@@ -111,7 +111,16 @@ function serveClient(app: express.Express, dir: string) {
       fallthrough: false,
     }),
   );
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(dir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker and the manifest name the current files: a browser must ask each time.
+      setHeaders: (res, file) => {
+        if (/(^|\/)(sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.get('/{*path}', (_req, res) => {
     if (!fs.existsSync(index)) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
