@@ -119,21 +119,26 @@ export async function searchBank(db: DB, f: BankSearch) {
   const [{ n }] = await matching(db, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .execute();
-  const page = await matching(db, f)
-    .select('questions.id')
-    .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
-    .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
-    .orderBy('questions.position')
-    .orderBy('questions.id')
-    .limit(BANK_PAGE_SIZE)
-    .offset(offset)
-    .execute();
+  const total = Number(n);
+  // Past the last match (a search that found nothing, say) there is no page to look for.
+  const page =
+    total <= offset
+      ? []
+      : await matching(db, f)
+          .select('questions.id')
+          .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
+          .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
+          .orderBy('questions.position')
+          .orderBy('questions.id')
+          .limit(BANK_PAGE_SIZE)
+          .offset(offset)
+          .execute();
   const ids = page.map((r) => r.id);
   const rows = ids.length ? await placedQuestions(db).where('questions.id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, toBankQuestion(r)]));
   return {
     items: ids.map((id) => byId.get(id)!),
-    total: Number(n),
+    total,
     page: f.page,
     page_size: BANK_PAGE_SIZE,
   };
