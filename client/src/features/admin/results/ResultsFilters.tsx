@@ -1,5 +1,5 @@
+import { ProgramPaperFilters, SetFilter, setsOfKind } from '../components/CatalogFilters';
 import { Select } from '../components/Select';
-import { mockSetOptions, paperOptions, practiceSetOptions, programOptions } from '../lib/catalog';
 import type { Content } from '../types';
 import type { ResultsFilter, TypeFilter } from './useResultsFilter';
 
@@ -9,48 +9,30 @@ const TYPES = [
 ];
 
 export function ResultsFilters({ filter, content }: { filter: ResultsFilter; content: Content | undefined }) {
-  // A set id means nothing without its type: the set list waits for a type and a paper.
-  const sets = !content
-    ? []
-    : filter.type === 'mock'
-      ? mockSetOptions(content, filter.paperId)
-      : filter.type === 'practice'
-        ? practiceSetOptions(content, filter.paperId)
-        : [];
+  const kind = filter.type === 'all' ? '' : filter.type;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Select
         label="Quiz type"
-        value={filter.type === 'all' ? '' : filter.type}
+        value={kind}
         options={TYPES}
         placeholder="All types"
         onChange={(v) => filter.setType((v || 'all') as TypeFilter)}
       />
-      <Select
-        label="Program"
-        value={filter.programId}
-        options={content ? programOptions(content) : []}
-        placeholder="All programs"
-        onChange={filter.setProgram}
-        disabled={!content}
+      <ProgramPaperFilters
+        content={content}
+        programId={filter.programId}
+        paperId={filter.paperId}
+        onProgram={filter.setProgram}
+        onPaper={filter.setPaper}
       />
-      <Select
-        label="Paper"
-        value={filter.paperId}
-        options={content ? paperOptions(content, filter.programId) : []}
-        placeholder={filter.programId ? 'All papers' : 'Choose a program first'}
-        onChange={filter.setPaper}
-        disabled={!filter.programId}
-      />
-      <Select
-        label="Set"
+      <SetFilter
+        kindWord="type"
+        kind={kind}
+        paperId={filter.paperId}
         value={filter.setId}
-        options={sets}
-        placeholder={
-          filter.type === 'all' ? 'Choose a type first' : filter.paperId ? 'All sets' : 'Choose a paper first'
-        }
+        options={setsOfKind(content, kind, filter.paperId)}
         onChange={filter.setSet}
-        disabled={filter.type === 'all' || !filter.paperId}
       />
     </div>
   );
