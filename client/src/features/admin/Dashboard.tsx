@@ -1,10 +1,11 @@
-// The admin dashboard: seven tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: eight tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
 import { AccountTab } from './account/AccountTab';
 import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
+import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { TABS, tabFor, type TabId } from './tabs';
@@ -21,6 +22,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ContentTab content={data.content} />;
     case 'upload':
       return <UploadTab content={data.content} />;
+    case 'bank':
+      return <QuestionBankTab content={data.content} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'settings':
