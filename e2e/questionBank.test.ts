@@ -3,6 +3,7 @@
 // new practice session shows the new explanation while the review of a result graded before the
 // edit still shows what was asked. And: deactivate, move, a save refused because someone else
 // changed the question meanwhile, and the status filter.
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { insertPracticeSet, makeCatalog, rpc } from '../server/test/fixtures';
 import { signUpAndIn, STUDENT } from '../server/test/harness';
@@ -20,6 +21,10 @@ import {
 
 useAdminSession();
 
+const LONG =
+  'A 34-year-old woman, para 3, is admitted at 38 weeks with severe headache, blurred vision and ' +
+  'epigastric pain; her blood pressure is 168/112 mmHg and urine protein is 3+. While the midwife ' +
+  'prepares magnesium sulphate as prescribed, which observation must be recorded first and most often?';
 const NEW_EXPLANATION = 'Hourly input and output charts show the balance before symptoms do.';
 
 /** The current version of the question first written with `text` (edits give it new ids). */
@@ -32,11 +37,18 @@ function currentVersion(text: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The page has no sideways scroll at 768 px (wide tables scroll inside their own box). */
-async function fitsAt768(name: string) {
+/** Sideways scroll of a scrolling box (0: its content fits). */
+const overflowOf = (box: Locator) => box.evaluate((el) => el.scrollWidth - el.clientWidth);
+
+/**
+ * The page has no sideways scroll at 768 px (wide tables would scroll inside their own box), and
+ * the table `box`, if given, fits without one.
+ */
+async function fitsAt768(name: string, box?: Locator) {
   const { page } = session;
   await page.setViewportSize({ width: 768, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  if (box) expect(await overflowOf(box)).toBeLessThanOrEqual(0);
   await shot(name);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -77,8 +89,8 @@ describe('question bank', SUITE_OPTIONS, () => {
     await shot('admin-question-bank-1280');
     // At 1280 px the table fits its box: nothing is cut off or hidden behind a sideways scroll.
     const box = page.getByRole('region', { name: 'Questions' });
-    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    await fitsAt768('admin-question-bank-768');
+    expect(await overflowOf(box)).toBeLessThanOrEqual(0);
+    await fitsAt768('admin-question-bank-768', box);
 
     await table.getByRole('link', { name: /^Edit question: P3/ }).click();
     await page.waitForURL(`${t.url}/admin/question-bank/${p3.id}`);
@@ -135,6 +147,14 @@ describe('question bank', SUITE_OPTIONS, () => {
     const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);
     const second = await insertPracticeSet(t.db, c.topic.id, 'Practice Set 2');
+    await t.db
+      .insertInto('questions')
+      .values({
+        ...{ practice_set_id: second.id, mock_exam_set_id: null, position: 1, question_text: LONG },
+        ...{ option_a: 'Pulse', option_b: 'Respiratory rate', option_c: 'Temperature', option_d: 'Weight' },
+        ...{ correct_answer: 'B', explanation: '', text_key: 'long', created_at: new Date().toISOString() },
+      })
+      .execute();
     const p2 = c.practiceQuestions[1];
     await signInAsAdmin();
     await page.goto(`${t.url}/admin/question-bank/${p2.id}`);
@@ -177,12 +197,25 @@ describe('question bank', SUITE_OPTIONS, () => {
     await poll(() => page.getByLabel('Explanation').inputValue()).toBe('Changed in another tab.');
 
     await page.getByRole('link', { name: 'Back to the question bank' }).click();
-    await poll(() => page.getByText('1–9 of 9 questions').isVisible()).toBe(true);
+    await poll(() => page.getByText('1–10 of 10 questions').isVisible()).toBe(true);
     await page.getByLabel('Status').selectOption({ label: 'Deactivated only' });
     await poll(() => page.getByText('1–1 of 1 questions').isVisible()).toBe(true);
     const table = page.getByRole('table', { name: 'Questions of the bank' });
     await table.getByText('Deactivated', { exact: true }).waitFor();
-    await table.getByText('Practice Set 2', { exact: false }).waitFor();
+    await table.getByText('P2: which option is right?').waitFor();
+
+    // A long question wraps in its row (three lines; the whole text is on its edit screen and in
+    // the link's title), and the table still fits its box at 1280 px and at 768 px.
+    await page.getByLabel('Status').selectOption({ label: 'Active and deactivated' });
+    await page.getByLabel('Only questions without an explanation').check();
+    await poll(() => page.getByText('1–1 of 1 questions').isVisible()).toBe(true);
+    expect(
+      await table.getByRole('link', { name: /^Edit question: A 34-year-old/ }).getAttribute('title'),
+    ).toBe(LONG);
+    const box = page.getByRole('region', { name: 'Questions' });
+    expect(await overflowOf(box)).toBeLessThanOrEqual(0);
+    await shot('admin-question-bank-long-1280');
+    await fitsAt768('admin-question-bank-long-768', box);
     // The refused save is the one failed request.
     expect(consoleErrors).toEqual([
       'Failed to load resource: the server responded with a status of 409 (Conflict)',

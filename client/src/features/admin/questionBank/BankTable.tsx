@@ -50,6 +50,7 @@ export function BankTable({ items }: { items: BankQuestion[] }) {
               <td className={`${tdClass} min-w-60`}>
                 <Link
                   to={`/admin/question-bank/${q.id}`}
+                  title={q.question_text}
                   className={`line-clamp-3 rounded text-brand-700 hover:underline dark:text-brand-500 ${FOCUS_RING}`}
                 >
                   <span className="sr-only">Edit question: </span>
