@@ -8,6 +8,7 @@ import * as m0002 from './migrations/0002_drop_result_answers';
 import * as m0003 from './migrations/0003_mail_outbox_scrub';
 import * as m0004 from './migrations/0004_rate_limits';
 import * as m0005 from './migrations/0005_widen_backup_size';
+import * as m0006 from './migrations/0006_add_question_versions';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_mail_outbox_scrub': m0003,
   '0004_rate_limits': m0004,
   '0005_widen_backup_size': m0005,
+  '0006_add_question_versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -113,6 +113,23 @@ export interface QuestionTable {
   // Normalised question text, to report re-uploads of a question already in the bank.
   text_key: string;
   created_at: string;
+  // 0 once deactivated or replaced: no new session is served it.
+  is_active: Generated<number>;
+  // The newer version an edit or a move wrote; this row stays as it was, for the sessions that hold it.
+  replaced_by_id: number | null;
+}
+
+export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate';
+
+/** Who changed a question, when, and what (question bank, migration 0006). */
+export interface QuestionEditTable {
+  id: Generated<number>;
+  question_id: number;
+  previous_question_id: number | null;
+  admin_user_id: number | null;
+  action: QuestionEditAction;
+  changes: string; // JSON: { field: { old, new } }
+  edited_at: string;
 }
 
 export interface QuizSessionTable {
@@ -192,6 +209,7 @@ export interface Database {
   practice_sets: PracticeSetTable;
   mock_exam_sets: MockExamSetTable;
   questions: QuestionTable;
+  question_edits: QuestionEditTable;
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   quiz_results: QuizResultTable;

@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareDatabases } from './databases';
-import { skippedPass, type Database, type Pass, type Row } from './pass';
-
-const row = (key: string, ratio: number, extra: Partial<Row> = {}): Row => ({
-  key,
-  name: `${key} row`,
-  rps: ratio * 1000,
-  p50: 1,
-  p99: 2,
-  requests: 100,
-  failures: 0,
-  statusCodes: { 200: 100 },
-  durationS: 1,
-  load1: 0,
-  cpuUsPerRequest: 100,
-  ratio,
-  cpuRatio: ratio,
-  ...extra,
-});
-
-const pass = (database: Database, rows: Row[]): Pass => ({
-  ...skippedPass(database, ''),
-  skipped: null,
-  measurements: rows,
-});
+import { skippedPass } from './pass';
+import { pass, row } from './testRows';
 
 describe('compareDatabases', () => {
   it('judges SQLite against its share and PostgreSQL against half the SQLite share', () => {

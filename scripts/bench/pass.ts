@@ -13,6 +13,7 @@ import { measureHashRate, type HashRate } from './argon';
 import { CONNECTIONS, measure, type Measurement } from './cannon';
 import { freshDataDir } from './dataDir';
 import { prepareFixture, type Fixture } from './fixtures';
+import { fillBank, questionSearch, type Bank } from './questionSearch';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
 
@@ -94,6 +95,8 @@ interface Side {
   /** The open sessions of the bench's mock, once quiz.start has run. */
   sessions: sc.Session[];
   hashRate: HashRate | null;
+  /** The 20,000-question bank, once the search row has written it. */
+  bank: Bank | null;
 }
 
 interface Step {
@@ -166,6 +169,15 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.hashRate = await measureHashRate(CONNECTIONS);
       },
       work: (s) => sc.signIn(s.server, s.fixture),
+    },
+    // Last of the app rows: its 20,000 questions weigh on no other row.
+    wanted('question search') && {
+      key: 'question-search',
+      before: async (s) => {
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing a 20,000-question bank...`);
+        s.bank = await fillBank(s.db, s.fixture.admin.id);
+      },
+      work: (s) => questionSearch(s.server, s.fixture.admin.access, s.available, s.bank as Bank),
     },
     { key: 'ceiling-last', work: (s) => sc.ceiling(s.server, ' (last)') },
   ];
@@ -271,6 +283,7 @@ async function openSide(
     memoryAfter: {},
     sessions: [],
     hashRate: null,
+    bank: null,
   };
 }
 

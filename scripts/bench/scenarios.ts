@@ -33,7 +33,7 @@ export function availableOn(target: { url: string }, fixture: Fixture): Availabl
   };
 }
 
-const skipped = (name: string, why: string): Measurement => ({
+export const skipped = (name: string, why: string): Measurement => ({
   name,
   rps: 0,
   p50: 0,

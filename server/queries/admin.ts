@@ -1,17 +1,11 @@
 // SQL of the admin dashboard: users, platform statistics, every result with filters.
-import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/client';
 import type { ResultsFilter } from '../../shared/schemas/admin';
 import { resultsQuery, toResult } from './results';
+import { contains } from './textSearch';
 
 /** The results screen shows the newest this many; older ones stay in the database. */
 export const ADMIN_RESULTS_LIMIT = 1000;
-
-/** Case-insensitive substring match; LIKE's wildcards in the search are taken literally. */
-function contains(column: 'users.full_name' | 'users.email' | 'users.school', search: string) {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
 
 export async function listUsers(db: DB, search?: string) {
   let q = db.selectFrom('users').select((eb) => [
@@ -85,17 +79,19 @@ export async function listUsers(db: DB, search?: string) {
   });
 }
 
+/** The bank's questions: an edit's older versions, kept for the sessions that showed them, are not counted. */
+async function countCurrentQuestions(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('replaced_by_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function countRows(
   db: DB,
-  table:
-    | 'users'
-    | 'questions'
-    | 'programs'
-    | 'papers'
-    | 'topics'
-    | 'mock_exam_sets'
-    | 'practice_sets'
-    | 'quiz_sessions',
+  table: 'users' | 'programs' | 'papers' | 'topics' | 'mock_exam_sets' | 'practice_sets' | 'quiz_sessions',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)
@@ -131,7 +127,7 @@ export async function platformStats(db: DB) {
   const resultsOf = (type: string) => results.find((r) => r.quiz_type === type);
   return {
     total_users: await countRows(db, 'users'),
-    total_questions: await countRows(db, 'questions'),
+    total_questions: await countCurrentQuestions(db),
     total_quiz_sessions: await countRows(db, 'quiz_sessions'),
     avg_score: oneDecimal(overall.avg),
     mock_sessions: sessionsOf('mock'),

@@ -92,6 +92,7 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('questions.practice_set_id', '=', 'practice_sets.id')
+        .where('questions.is_active', '=', 1)
         .as('total_questions'),
     ]);
   if (activeOnly) {
@@ -100,13 +101,15 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
       .where('topics.is_active', '=', 1)
       .where('papers.is_active', '=', 1)
       .where('programs.is_active', '=', 1)
-      // Students never see a set without questions (an admin's new set waiting for its upload).
+      // Students never see a set without questions (an admin's new set waiting for its upload, or
+      // one whose questions were all deactivated).
       .where((eb) =>
         eb.exists(
           eb
             .selectFrom('questions')
             .select('questions.id')
-            .whereRef('questions.practice_set_id', '=', 'practice_sets.id'),
+            .whereRef('questions.practice_set_id', '=', 'practice_sets.id')
+            .where('questions.is_active', '=', 1),
         ),
       );
   }
@@ -132,6 +135,7 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
+        .where('questions.is_active', '=', 1)
         .as('total_questions'),
     ]);
   if (activeOnly) {
@@ -144,7 +148,8 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
           eb
             .selectFrom('questions')
             .select('questions.id')
-            .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id'),
+            .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
+            .where('questions.is_active', '=', 1),
         ),
       );
   }

@@ -15,13 +15,17 @@ import type {
 /** Rows per multi-row statement: a whole 100-question exam in one, well under any bound-value limit. */
 const ROWS_PER_STATEMENT = 200;
 
-/** Question ids of a set in the order the set defines. */
+/**
+ * Question ids a new session of a set is served, in the order the set defines: the active ones
+ * (a deactivated question, or an edited question's older version, is not served again).
+ */
 export async function questionIdsOfSet(db: DB, type: QuizType, setId: number): Promise<number[]> {
   const column = type === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
   const rows = await db
     .selectFrom('questions')
     .select('id')
     .where(column, '=', setId)
+    .where('is_active', '=', 1)
     .orderBy('position')
     .orderBy('id')
     .execute();

@@ -1,12 +1,14 @@
 // Question upload procedures (admin): `preview` checks a file and writes nothing, `upload`
 // imports it. Both answer with the upload shape of SPEC 3; a bad file is an answer with
-// success false, not a thrown error, so the admin screen can list every failing row.
+// success false, not a thrown error, so the admin screen can list every failing row. The question
+// bank's search and edits join them from questionBank.ts.
 import { z } from 'zod';
 import { HEADERS, HELP, MAX_FILE_BYTES, MAX_ROWS, REQUIRED_FORMAT } from '../../shared/domain/questionFormat';
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
 import { importQuestions } from '../services/import/importQuestions';
 import { adminProcedure, router } from '../trpc';
+import { questionBankProcedures } from './questionBank';
 
 function run(db: DB, input: UploadRequest, dryRun: boolean) {
   const { file_base64, ...fields } = input;
@@ -30,4 +32,5 @@ export const questionsRouter = router({
   })),
   preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
   upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
+  ...questionBankProcedures,
 });

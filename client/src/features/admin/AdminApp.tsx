@@ -1,6 +1,6 @@
 // The admin area (its own lazy chunk). One layout route holds the shell and the dashboard so
-// their state survives moving between /admin, /admin/users, /admin/questions and
-// /admin/settings; any other admin path goes back to /admin (SPEC 2).
+// their state survives moving between /admin, /admin/users, /admin/questions, /admin/settings and
+// the question bank's list and questions; any other admin path goes back to /admin (SPEC 2).
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminShell } from './components/AdminShell';
 import { Dashboard } from './Dashboard';
@@ -22,6 +22,8 @@ export default function AdminApp() {
         <Route path="questions" element={null} />
         <Route path="settings" element={null} />
         <Route path="account" element={null} />
+        <Route path="question-bank" element={null} />
+        <Route path="question-bank/:questionId" element={null} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

@@ -1,4 +1,4 @@
-// The admin dashboard: nine tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: ten tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
@@ -7,6 +7,7 @@ import { ClassViewTab } from './analysis/ClassViewTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
+import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { TABS, tabFor, type TabId } from './tabs';
@@ -23,6 +24,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ContentTab content={data.content} />;
     case 'upload':
       return <UploadTab content={data.content} />;
+    case 'bank':
+      return <QuestionBankTab content={data.content} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'items':

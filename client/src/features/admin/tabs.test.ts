@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tabFor } from './tabs';
+import { bankQuestionIdOf, tabFor } from './tabs';
 
 describe('tabFor (SPEC 2: the tab follows the path)', () => {
   it.each([
@@ -10,6 +10,9 @@ describe('tabFor (SPEC 2: the tab follows the path)', () => {
     ['/admin/questions', '', 'upload'],
     ['/admin/settings', '', 'settings'],
     ['/admin/account', '', 'account'],
+    ['/admin/question-bank', '', 'bank'],
+    ['/admin/question-bank/42', '', 'bank'],
+    ['/admin/question-bank/abc', '', 'overview'],
     ['/admin/anything-else', '', 'overview'],
     ['/admin', '?tab=content', 'content'],
     ['/admin', '?tab=results', 'results'],
@@ -20,5 +23,17 @@ describe('tabFor (SPEC 2: the tab follows the path)', () => {
     ['/admin/users', '?tab=content', 'users'],
   ])('%s%s -> %s', (path, search, tab) => {
     expect(tabFor(path, search)).toBe(tab);
+  });
+});
+
+describe('bankQuestionIdOf', () => {
+  it.each([
+    ['/admin/question-bank/42', 42],
+    ['/admin/question-bank/42/', 42],
+    ['/admin/question-bank', null],
+    ['/admin/question-bank/x1', null],
+    ['/admin/users/42', null],
+  ])('%s -> %s', (path, id) => {
+    expect(bankQuestionIdOf(path)).toBe(id);
   });
 });

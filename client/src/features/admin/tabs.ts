@@ -1,14 +1,16 @@
 // The dashboard's tabs and how the URL selects one (SPEC 2): /admin/users -> Users,
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
-// anything else -> Overview.
-// Content Management, Quiz Results, Item Analysis and Class View have no path of their own, so
-// /admin?tab=... names them, which keeps them reloadable and lets Back return to the previous tab.
+// /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, anything else
+// -> Overview. Content Management, Quiz Results, Item Analysis and Class View have no path of their
+// own, so /admin?tab=... names them, which keeps them reloadable and lets Back return to the
+// previous tab.
 
 export const TABS = [
   { id: 'overview', label: 'Overview', to: '/admin' },
   { id: 'users', label: 'Users', to: '/admin/users' },
   { id: 'content', label: 'Content Management', to: '/admin?tab=content' },
   { id: 'upload', label: 'Upload Questions', to: '/admin/questions' },
+  { id: 'bank', label: 'Question Bank', to: '/admin/question-bank' },
   { id: 'results', label: 'Quiz Results', to: '/admin?tab=results' },
   { id: 'items', label: 'Item Analysis', to: '/admin?tab=items' },
   { id: 'class', label: 'Class View', to: '/admin?tab=class' },
@@ -23,13 +25,23 @@ const BY_PATH: Record<string, TabId> = {
   questions: 'upload',
   settings: 'settings',
   account: 'account',
+  'question-bank': 'bank',
 };
 
 const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class'];
 
+const BANK_QUESTION = /^\/admin\/question-bank\/(\d+)\/?$/;
+
+/** The question a Question Bank path opens (/admin/question-bank/ID), or null for the list. */
+export function bankQuestionIdOf(pathname: string): number | null {
+  const match = BANK_QUESTION.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
 export function tabFor(pathname: string, search: string): TabId {
   const segment = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '');
   if (BY_PATH[segment]) return BY_PATH[segment];
+  if (bankQuestionIdOf(pathname) !== null) return 'bank';
   const named = new URLSearchParams(search).get('tab');
   return QUERY_TABS.find((id) => id === named) ?? 'overview';
 }

@@ -26,3 +26,10 @@ export type TopicRow = ClassView['topics'][number];
 export type UploadAnswer = inferRouterOutputs<AppRouter>['questions']['preview'];
 export type RowError = NonNullable<UploadAnswer['row_errors']>[number];
 export type PreviewRow = NonNullable<UploadAnswer['preview']>[number];
+
+type QuestionOutputs = inferRouterOutputs<AppRouter>['questions'];
+export type BankSearchInput = inferRouterInputs<AppRouter>['questions']['search'];
+export type BankPage = QuestionOutputs['search'];
+export type BankQuestion = BankPage['items'][number];
+export type BankQuestionDetail = QuestionOutputs['byId'];
+export type BankHistoryEntry = BankQuestionDetail['history'][number];

@@ -16,6 +16,6 @@ describe('report figures as shown', () => {
   });
 
   it('links a question to the question bank', () => {
-    expect(questionLink(42)).toBe('/admin?tab=bank&question=42');
+    expect(questionLink(42)).toBe('/admin/question-bank/42');
   });
 });

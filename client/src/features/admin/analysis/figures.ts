@@ -19,4 +19,4 @@ export const FLAG_TEXT: Record<ItemRow['flags'][number], string> = {
 };
 
 /** Where the question bank opens a question for editing. */
-export const questionLink = (id: number) => `/admin?tab=bank&question=${id}`;
+export const questionLink = (id: number) => `/admin/question-bank/${id}`;

@@ -1,6 +1,7 @@
-// The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Settings, and My Account.
+// The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Question Bank, Settings, and My Account.
 import { NavLink } from 'react-router-dom';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Library from 'lucide-react/icons/library';
 import Settings from 'lucide-react/icons/settings';
 import Upload from 'lucide-react/icons/upload';
 import UserCog from 'lucide-react/icons/user-cog';
@@ -10,6 +11,7 @@ const LINKS = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/questions', label: 'Questions', icon: Upload, end: false },
+  { to: '/admin/question-bank', label: 'Question Bank', icon: Library, end: false },
   { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/admin/account', label: 'My Account', icon: UserCog, end: false },
 ];

@@ -1,7 +1,7 @@
 import { ErrorPanel } from '../../../components/ErrorPanel';
+import { ProgramPaperFilters, SetFilter, setsOfKind } from '../components/CatalogFilters';
 import { Select } from '../components/Select';
 import type { AdminData } from '../hooks/useAdminData';
-import { mockSetOptions, paperOptions, practiceSetOptions, programOptions } from '../lib/catalog';
 import type { ResultsFilter, TypeFilter } from './useResultsFilter';
 
 const TYPES = [
@@ -25,54 +25,33 @@ export function ResultsFilters({
   mode?: keyof typeof WORDS;
 }) {
   const words = WORDS[mode];
-  const catalog = content.data;
-  // A set id means nothing without its type: the set list waits for a type and a paper.
-  const sets = !catalog
-    ? []
-    : filter.type === 'mock'
-      ? mockSetOptions(catalog, filter.paperId)
-      : filter.type === 'practice'
-        ? practiceSetOptions(catalog, filter.paperId)
-        : [];
+  const kind = filter.type === 'all' ? '' : filter.type;
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Select
           label="Quiz type"
-          value={filter.type === 'all' ? '' : filter.type}
+          value={kind}
           options={TYPES}
           placeholder={words.type}
           onChange={(v) => filter.setType((v || 'all') as TypeFilter)}
         />
-        <Select
-          label="Program"
-          value={filter.programId}
-          options={catalog ? programOptions(catalog) : []}
-          placeholder={words.program}
-          onChange={filter.setProgram}
-          disabled={!catalog}
+        <ProgramPaperFilters
+          content={content.data}
+          programId={filter.programId}
+          paperId={filter.paperId}
+          onProgram={filter.setProgram}
+          onPaper={filter.setPaper}
+          words={words}
         />
-        <Select
-          label="Paper"
-          value={filter.paperId}
-          options={catalog ? paperOptions(catalog, filter.programId) : []}
-          placeholder={filter.programId ? words.paper : 'Choose a program first'}
-          onChange={filter.setPaper}
-          disabled={!filter.programId}
-        />
-        <Select
-          label="Set"
+        <SetFilter
+          kindWord="type"
+          kind={kind}
+          paperId={filter.paperId}
           value={filter.setId}
-          options={sets}
-          placeholder={
-            filter.type === 'all'
-              ? 'Choose a type first'
-              : filter.paperId
-                ? words.set
-                : 'Choose a paper first'
-          }
+          options={setsOfKind(content.data, kind, filter.paperId)}
           onChange={filter.setSet}
-          disabled={filter.type === 'all' || !filter.paperId}
+          allWord={words.set}
         />
       </div>
       {content.isError && (

@@ -1,0 +1,65 @@
+// The last changes of a question and of the versions before it: who, when, and each field's old
+// and new value.
+import History from 'lucide-react/icons/history';
+import { formatDateTime } from '../lib/format';
+import type { BankHistoryEntry } from '../types';
+
+const ACTIONS: Record<BankHistoryEntry['action'], string> = {
+  edit: 'Edited',
+  move: 'Moved',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
+};
+
+const FIELDS: Record<string, string> = {
+  question_text: 'Question text',
+  option_a: 'Option A',
+  option_b: 'Option B',
+  option_c: 'Option C',
+  option_d: 'Option D',
+  correct_answer: 'Correct answer',
+  explanation: 'Explanation',
+  set: 'Set',
+  is_active: 'Active',
+};
+
+function shown(value: string | boolean): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === '') return '(empty)';
+  return value.length > 140 ? `${value.slice(0, 140)}…` : value;
+}
+
+export function QuestionHistory({ entries }: { entries: BankHistoryEntry[] }) {
+  return (
+    <section aria-labelledby="question-history" className="flex flex-col gap-2">
+      <h3 id="question-history" className="flex items-center gap-2 text-base font-semibold">
+        <History className="h-4 w-4" aria-hidden="true" />
+        History
+      </h3>
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No changes since the upload.</p>
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {entries.map((h) => (
+            <li key={h.id} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
+              <p className="font-medium">
+                {ACTIONS[h.action]} by {h.admin_name ?? 'a deleted account'}
+                {h.admin_email && (
+                  <span className="font-normal text-slate-500"> ({h.admin_email})</span>
+                )} · <time dateTime={h.edited_at}>{formatDateTime(h.edited_at)}</time>
+              </p>
+              <ul className="mt-1 flex flex-col gap-1 text-slate-600 dark:text-slate-300">
+                {Object.entries(h.changes).map(([field, c]) => (
+                  <li key={field} className="break-words">
+                    <span className="font-medium">{FIELDS[field] ?? field}:</span> {shown(c.old)} →{' '}
+                    {shown(c.new)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

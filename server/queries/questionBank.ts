@@ -1,0 +1,261 @@
+// SQL of the admin's question bank: the search with its filters and pages, one question with where
+// it sits, the writes of an edit (a new version), and the audit rows with their history. Only
+// current versions are listed: an edited question's older rows stay for the sessions that hold
+// them (docs/question-bank.md).
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/client';
+import type { Database, NewQuestion, Question, QuestionEditAction, QuizType } from '../../db/schema';
+import { BANK_PAGE_SIZE, type BankSearch } from '../../shared/schemas/questionBank';
+import { contains } from './textSearch';
+
+type QuestionsEb = ExpressionBuilder<Database, 'questions'>;
+
+/** Practice set ids under a topic, paper or program; and mock set ids under a paper or program. */
+function practiceSetsUnder(eb: QuestionsEb, f: BankSearch) {
+  let q = eb
+    .selectFrom('practice_sets')
+    .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .innerJoin('papers', 'papers.id', 'topics.paper_id')
+    .select('practice_sets.id');
+  if (f.topic_id !== undefined) q = q.where('topics.id', '=', f.topic_id);
+  if (f.paper_id !== undefined) q = q.where('papers.id', '=', f.paper_id);
+  if (f.program_id !== undefined) q = q.where('papers.program_id', '=', f.program_id);
+  return q;
+}
+
+function mockSetsUnder(eb: QuestionsEb, f: BankSearch) {
+  let q = eb
+    .selectFrom('mock_exam_sets')
+    .innerJoin('papers', 'papers.id', 'mock_exam_sets.paper_id')
+    .select('mock_exam_sets.id');
+  if (f.paper_id !== undefined) q = q.where('papers.id', '=', f.paper_id);
+  if (f.program_id !== undefined) q = q.where('papers.program_id', '=', f.program_id);
+  return q;
+}
+
+/** Where a question sits: by set when one is chosen, else by kind and the catalogue above it. */
+function placeFilter(eb: QuestionsEb, f: BankSearch) {
+  const practiceColumn = 'questions.practice_set_id';
+  const mockColumn = 'questions.mock_exam_set_id';
+  if (f.set_id !== undefined) {
+    return eb(f.quiz_type === 'mock' ? mockColumn : practiceColumn, '=', f.set_id);
+  }
+  // A topic holds practice sets only.
+  const kind: QuizType | null = f.quiz_type ?? (f.topic_id !== undefined ? 'practice' : null);
+  const above = f.program_id !== undefined || f.paper_id !== undefined || f.topic_id !== undefined;
+  if (!above) return eb(kind === 'mock' ? mockColumn : practiceColumn, 'is not', null);
+  const practice = eb(practiceColumn, 'in', practiceSetsUnder(eb, f));
+  const mock = eb(mockColumn, 'in', mockSetsUnder(eb, f));
+  if (kind === 'practice') return practice;
+  if (kind === 'mock') return mock;
+  return eb.or([practice, mock]);
+}
+
+/** Current versions matching the filters (no paging). */
+function matching(db: DB, f: BankSearch) {
+  let q = db.selectFrom('questions').where('questions.replaced_by_id', 'is', null);
+  if (f.set_id !== undefined || f.quiz_type || f.topic_id || f.paper_id || f.program_id) {
+    q = q.where((eb) => placeFilter(eb, f));
+  }
+  if (f.search) q = q.where(contains('questions.question_text', f.search));
+  if (f.no_explanation) q = q.where('questions.explanation', '=', '');
+  if (f.status !== 'all') q = q.where('questions.is_active', '=', f.status === 'active' ? 1 : 0);
+  return q;
+}
+
+/** A question with the set, topic, paper and program it sits in. */
+function placedQuestions(db: DB) {
+  return db
+    .selectFrom('questions')
+    .leftJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
+    .leftJoin('mock_exam_sets', 'mock_exam_sets.id', 'questions.mock_exam_set_id')
+    .leftJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .leftJoin('papers', (j) =>
+      j.on((eb) => eb('papers.id', '=', eb.fn.coalesce('mock_exam_sets.paper_id', 'topics.paper_id'))),
+    )
+    .leftJoin('programs', 'programs.id', 'papers.program_id')
+    .select((eb) => [
+      'questions.id',
+      'questions.question_text',
+      'questions.option_a',
+      'questions.option_b',
+      'questions.option_c',
+      'questions.option_d',
+      'questions.correct_answer',
+      'questions.explanation',
+      'questions.position',
+      'questions.is_active',
+      'questions.replaced_by_id',
+      'questions.practice_set_id',
+      'questions.mock_exam_set_id',
+      eb.fn.coalesce('practice_sets.title', 'mock_exam_sets.title').as('set_title'),
+      'topics.id as topic_id',
+      'topics.name as topic_name',
+      'papers.id as paper_id',
+      'papers.name as paper_name',
+      'programs.id as program_id',
+      'programs.name as program_name',
+    ]);
+}
+type PlacedRow = Awaited<ReturnType<ReturnType<typeof placedQuestions>['executeTakeFirstOrThrow']>>;
+
+export function toBankQuestion({ practice_set_id, mock_exam_set_id, ...r }: PlacedRow) {
+  return {
+    ...r,
+    is_active: r.is_active === 1,
+    quiz_type: (mock_exam_set_id === null ? 'practice' : 'mock') as QuizType,
+    set_id: (mock_exam_set_id ?? practice_set_id) as number,
+    set_title: r.set_title ?? '',
+  };
+}
+export type BankQuestion = ReturnType<typeof toBankQuestion>;
+
+/**
+ * One page of the bank and the number of matches. Ordered by kind, set and position, so an edited
+ * question (a new row in the same set and position) keeps its place in the list.
+ */
+export async function searchBank(db: DB, f: BankSearch) {
+  const offset = (f.page - 1) * BANK_PAGE_SIZE;
+  const [{ n }] = await matching(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .execute();
+  const total = Number(n);
+  // Past the last match (a search that found nothing, say) there is no page to look for.
+  const page =
+    total <= offset
+      ? []
+      : await matching(db, f)
+          .select('questions.id')
+          .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
+          .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
+          .orderBy('questions.position')
+          .orderBy('questions.id')
+          .limit(BANK_PAGE_SIZE)
+          .offset(offset)
+          .execute();
+  const ids = page.map((r) => r.id);
+  const rows = ids.length ? await placedQuestions(db).where('questions.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, toBankQuestion(r)]));
+  return {
+    items: ids.map((id) => byId.get(id)!),
+    total,
+    page: f.page,
+    page_size: BANK_PAGE_SIZE,
+  };
+}
+
+export async function findBankQuestion(db: DB, id: number): Promise<BankQuestion | null> {
+  const row = await placedQuestions(db).where('questions.id', '=', id).executeTakeFirst();
+  return row ? toBankQuestion(row) : null;
+}
+
+export function findQuestionRow(db: DB, id: number): Promise<Question | undefined> {
+  return db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The next position at the end of a set (after every row it ever held). */
+export async function nextPosition(db: DB, type: QuizType, setId: number): Promise<number> {
+  const column = type === 'mock' ? 'mock_exam_set_id' : 'practice_set_id';
+  const row = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where(column, '=', setId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+export async function insertQuestionVersion(db: DB, row: NewQuestion): Promise<number> {
+  const { id } = await db.insertInto('questions').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Retires a current version in favour of `newId`; false when it was replaced meanwhile. */
+export async function retireQuestion(db: DB, id: number, newId: number): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('questions')
+    .set({ is_active: 0, replaced_by_id: newId })
+    .where('id', '=', id)
+    .where('replaced_by_id', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export async function setActiveFlag(db: DB, id: number, active: boolean): Promise<void> {
+  await db
+    .updateTable('questions')
+    .set({ is_active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .where('replaced_by_id', 'is', null)
+    .execute();
+}
+
+export interface SetRef {
+  id: number;
+  title: string;
+}
+
+export function findSetOfKind(db: DB, type: QuizType, id: number): Promise<SetRef | undefined> {
+  const table = type === 'mock' ? 'mock_exam_sets' : 'practice_sets';
+  return db.selectFrom(table).select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
+export type Changes = Record<string, { old: string | boolean; new: string | boolean }>;
+
+export async function insertEdit(
+  db: DB,
+  row: {
+    question_id: number;
+    previous_question_id: number | null;
+    admin_user_id: number;
+    action: QuestionEditAction;
+    changes: Changes;
+    edited_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('question_edits')
+    .values({ ...row, changes: JSON.stringify(row.changes) })
+    .execute();
+}
+
+/** The history shows this many changes, newest first. */
+export const HISTORY_LIMIT = 20;
+
+/**
+ * The changes of a question and of every version before it: the chain of edits and moves is
+ * walked back through the audit rows' previous versions.
+ */
+export async function questionHistory(db: DB, id: number) {
+  const rows = await db
+    .withRecursive('chain(id)', (qb) =>
+      qb
+        .selectFrom('questions')
+        .select('questions.id')
+        .where('questions.id', '=', id)
+        .union(
+          qb
+            .selectFrom('question_edits')
+            .innerJoin('chain', 'chain.id', 'question_edits.question_id')
+            .select('question_edits.previous_question_id as id')
+            .where('question_edits.previous_question_id', 'is not', null)
+            .$narrowType<{ id: number }>(),
+        ),
+    )
+    .selectFrom('question_edits')
+    .leftJoin('users', 'users.id', 'question_edits.admin_user_id')
+    .select([
+      'question_edits.id',
+      'question_edits.question_id',
+      'question_edits.action',
+      'question_edits.changes',
+      'question_edits.edited_at',
+      'users.full_name as admin_name',
+      'users.email as admin_email',
+    ])
+    .where('question_edits.question_id', 'in', (eb) => eb.selectFrom('chain').select('chain.id'))
+    .orderBy('question_edits.edited_at', 'desc')
+    .orderBy('question_edits.id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Changes }));
+}

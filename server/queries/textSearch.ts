@@ -1,0 +1,8 @@
+// Case-insensitive substring search, the same on SQLite and PostgreSQL (whose LIKE minds case).
+import { sql, type SqlBool } from 'kysely';
+
+/** `column` contains `search` in any case; LIKE's wildcards in the search are taken literally. */
+export function contains(column: string, search: string) {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}

@@ -1,0 +1,38 @@
+// The question bank's procedures of the questions router (issue 17, points 6 and 7): search the
+// bank, open one question with its history, edit, deactivate or reactivate, and move it. Admin
+// only, as the whole router; the rules of a change live in services/questionEdits.ts.
+import { TRPCError } from '@trpc/server';
+import {
+  bankSearchInput,
+  moveQuestionInput,
+  questionIdInput,
+  setQuestionActiveInput,
+  updateQuestionInput,
+} from '../../shared/schemas/questionBank';
+import { findBankQuestion, questionHistory, searchBank } from '../queries/questionBank';
+import { editQuestion, moveQuestion, setQuestionActive } from '../services/questionEdits';
+import { adminProcedure } from '../trpc';
+
+export const questionBankProcedures = {
+  /** A page of current questions matching the search and filters, with the number of matches. */
+  search: adminProcedure.input(bankSearchInput).query(({ ctx, input }) => searchBank(ctx.db, input)),
+
+  /** One question (any version: a replaced one names its successor) and its change history. */
+  byId: adminProcedure.input(questionIdInput).query(async ({ ctx, input }) => {
+    const question = await findBankQuestion(ctx.db, input.id);
+    if (!question) throw new TRPCError({ code: 'NOT_FOUND', message: 'Question not found.' });
+    return { ...question, history: await questionHistory(ctx.db, question.id) };
+  }),
+
+  update: adminProcedure
+    .input(updateQuestionInput)
+    .mutation(({ ctx, input }) => editQuestion(ctx.db, ctx.user, input)),
+
+  setActive: adminProcedure
+    .input(setQuestionActiveInput)
+    .mutation(({ ctx, input }) => setQuestionActive(ctx.db, ctx.user, input.id, input.is_active)),
+
+  move: adminProcedure
+    .input(moveQuestionInput)
+    .mutation(({ ctx, input }) => moveQuestion(ctx.db, ctx.user, input)),
+};
