@@ -100,3 +100,19 @@ export async function chooseUploadTarget(c: Catalog) {
   await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
   await page.getByLabel('Topic', { exact: true }).selectOption({ label: c.topic.name });
 }
+
+/** Content Management: adds a practice set under the catalogue's topic; returns the sets' region. */
+export async function addPracticeSetInContent(c: Catalog, title: string) {
+  const { page, t } = session;
+  await page.goto(`${t.url}/admin?tab=content`);
+  const practiceSets = page.getByRole('region', { name: /^Practice Sets/ });
+  await practiceSets.getByRole('button', { name: 'Add practice set' }).click();
+  const addForm = page.getByRole('form', { name: 'Add practice set' });
+  await addForm.getByLabel('Program').selectOption({ label: c.program.name });
+  await addForm.getByLabel('Paper').selectOption({ label: c.paper.name });
+  await addForm.getByLabel('Topic').selectOption({ label: c.topic.name });
+  await addForm.getByLabel('Title').fill(title);
+  await addForm.getByRole('button', { name: 'Add practice set' }).click();
+  await poll(() => practiceSets.getByText('Empty: hidden from students').isVisible()).toBe(true);
+  return practiceSets;
+}

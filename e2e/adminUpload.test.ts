@@ -16,6 +16,7 @@ import {
   tab,
   useAdminSession,
   xlsxOf,
+  addPracticeSetInContent,
 } from './adminSession';
 
 useAdminSession();
@@ -106,16 +107,7 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);
     await signInAsAdmin();
-    await page.goto(`${t.url}/admin?tab=content`);
-    const practiceSets = page.getByRole('region', { name: /^Practice Sets/ });
-    await practiceSets.getByRole('button', { name: 'Add practice set' }).click();
-    const addForm = page.getByRole('form', { name: 'Add practice set' });
-    await addForm.getByLabel('Program').selectOption({ label: c.program.name });
-    await addForm.getByLabel('Paper').selectOption({ label: c.paper.name });
-    await addForm.getByLabel('Topic').selectOption({ label: c.topic.name });
-    await addForm.getByLabel('Title').fill('Week 3 revision');
-    await addForm.getByRole('button', { name: 'Add practice set' }).click();
-    await poll(() => practiceSets.getByText('Empty: hidden from students').isVisible()).toBe(true);
+    const practiceSets = await addPracticeSetInContent(c, 'Week 3 revision');
 
     await practiceSets.getByRole('link', { name: 'Add questions to Week 3 revision' }).click();
     await poll(() => page.getByLabel('A set that exists').isChecked()).toBe(true);

@@ -97,7 +97,7 @@ describe('exam officer reports', SUITE_OPTIONS, () => {
     await poll(() => row(2).getByText('Very hard: under 20% correct').isVisible()).toBe(true);
     expect(await row(4).getByRole('link').count()).toBe(0);
     const edit = row(3).getByRole('link', { name: 'Edit question 3' });
-    expect(await edit.getAttribute('href')).toBe(`/admin?tab=bank&question=${questionIds[2]}`);
+    expect(await edit.getAttribute('href')).toBe(`/admin/question-bank/${questionIds[2]}`);
     await shotsAtTabletToo('officer-item-analysis', 'Item analysis');
 
     // Class view: everyone, then one school. Fluid balance 5 × 4 + 5 × 1 = 25 of 40; vital signs alike.

@@ -22,7 +22,8 @@ export function Pager({
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        {count.format(first)}–{count.format(last)} of {count.format(total)} questions · page {page} of {pages}
+        {count.format(first)}–{count.format(last)} of {count.format(total)}{' '}
+        {total === 1 ? 'question' : 'questions'} · page {page} of {pages}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
