@@ -110,30 +110,62 @@ export function toBankQuestion({ practice_set_id, mock_exam_set_id, ...r }: Plac
 }
 export type BankQuestion = ReturnType<typeof toBankQuestion>;
 
+/** The list's order: kind and set (practice first), then position; an edit keeps its place. */
+interface OrderKey {
+  id: number;
+  mock_exam_set_id: number | null;
+  practice_set_id: number | null;
+  position: number;
+}
+function byBankOrder(a: OrderKey, b: OrderKey): number {
+  return (
+    (a.mock_exam_set_id ?? 0) - (b.mock_exam_set_id ?? 0) ||
+    (a.practice_set_id ?? 0) - (b.practice_set_id ?? 0) ||
+    a.position - b.position ||
+    a.id - b.id
+  );
+}
+
+/** The ids of one page and the number of matches. */
+async function pageOfIds(db: DB, f: BankSearch, offset: number): Promise<{ ids: number[]; total: number }> {
+  if (f.search) {
+    // A text search reads every question's text anyway: one scan gives the count and the order
+    // keys, where ORDER BY ... LIMIT would walk the whole list index again for a rare match.
+    const keys = await matching(db, f)
+      .select([
+        'questions.id',
+        'questions.mock_exam_set_id',
+        'questions.practice_set_id',
+        'questions.position',
+      ])
+      .execute();
+    keys.sort(byBankOrder);
+    return { ids: keys.slice(offset, offset + BANK_PAGE_SIZE).map((k) => k.id), total: keys.length };
+  }
+  const [{ n }] = await matching(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .execute();
+  const total = Number(n);
+  // Past the last match there is no page to look for.
+  if (total <= offset) return { ids: [], total };
+  const page = await matching(db, f)
+    .select('questions.id')
+    .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
+    .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
+    .orderBy('questions.position')
+    .orderBy('questions.id')
+    .limit(BANK_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  return { ids: page.map((r) => r.id), total };
+}
+
 /**
  * One page of the bank and the number of matches. Ordered by kind, set and position, so an edited
  * question (a new row in the same set and position) keeps its place in the list.
  */
 export async function searchBank(db: DB, f: BankSearch) {
-  const offset = (f.page - 1) * BANK_PAGE_SIZE;
-  const [{ n }] = await matching(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .execute();
-  const total = Number(n);
-  // Past the last match (a search that found nothing, say) there is no page to look for.
-  const page =
-    total <= offset
-      ? []
-      : await matching(db, f)
-          .select('questions.id')
-          .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
-          .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
-          .orderBy('questions.position')
-          .orderBy('questions.id')
-          .limit(BANK_PAGE_SIZE)
-          .offset(offset)
-          .execute();
-  const ids = page.map((r) => r.id);
+  const { ids, total } = await pageOfIds(db, f, (f.page - 1) * BANK_PAGE_SIZE);
   const rows = ids.length ? await placedQuestions(db).where('questions.id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, toBankQuestion(r)]));
   return {

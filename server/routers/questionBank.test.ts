@@ -88,6 +88,13 @@ describe('questions.search', () => {
     expect(texts(await search({ search: 'BLEEDING59' }))).toEqual(['Bleeding59: which option is right?']);
     expect((await search({ search: 'bleeding5' })).total).toBe(11);
     expect((await search({ search: '%' })).total).toBe(0);
+    // A text search pages in the list's own order (it is sorted apart from the browsing query).
+    for (const page of [1, 2, 3, 4]) {
+      const found = await search({ search: 'OPTION IS RIGHT', page });
+      const listed = page === 1 ? all : await search({ page });
+      expect(found.total).toBe(72);
+      expect(found.items.map((q) => q.id)).toEqual(listed.items.map((q) => q.id));
+    }
     expect((await search({ program_id: midwifery.id })).total).toBe(63);
     expect((await search({ program_id: cat.program.id })).total).toBe(9);
     expect((await search({ paper_id: paper.id, quiz_type: 'mock' })).total).toBe(3);
