@@ -1,11 +1,11 @@
 // Spaced review (issue 19, point 3): what grading puts in the deck, ts-fsrs's schedule kept to
 // the letter, "not sure" marks, edited questions, and one student's deck out of another's reach.
 import type { inferRouterOutputs } from '@trpc/server';
-import { createEmptyCard, fsrs, Rating, State, type Card } from 'ts-fsrs';
+import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../db/schema';
 import type { AppRouter } from '../router';
-import { answerCard, cardOf, nextCard } from '../services/reviewDeck';
+import { answerCard, cardOf, nextCard, stateOf } from '../services/reviewDeck';
 import { answerSheet, takeSet } from '../test/attempts';
 import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
@@ -43,21 +43,6 @@ const cardFor = async (questionId: number) =>
     .executeTakeFirstOrThrow();
 const scheduler = fsrs();
 
-/** The fields ts-fsrs computes, with dates as the database keeps them. */
-function stored(card: Card) {
-  return {
-    due: card.due.toISOString(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    last_review: card.last_review?.toISOString() ?? null,
-  };
-}
-
 describe('grading fills the deck', () => {
   it('adds missed and unanswered questions, not right ones, each a new card due at once', async () => {
     // Practice keys are A, B, C, D: right, wrong, unanswered, right.
@@ -66,7 +51,7 @@ describe('grading fills the deck', () => {
     const rows = await cards();
     expect(rows.map((c) => c.question_id)).toEqual([p2.id, p3.id]);
     const created = new Date(result.created_at!);
-    for (const row of rows) expect(row).toMatchObject(stored(createEmptyCard(created)));
+    for (const row of rows) expect(row).toMatchObject(stateOf(createEmptyCard(created)));
     expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
   });
 
@@ -107,7 +92,7 @@ describe('grading fills the deck', () => {
     const second = await takeSet(student, practice(), 'BBCD');
     const after = await cardFor(p1.id);
     const expected = scheduler.next(cardOf(before), new Date(second.created_at!), Rating.Again).card;
-    expect(after).toMatchObject(stored(expected));
+    expect(after).toMatchObject(stateOf(expected));
     expect(after.id).toBe(before.id);
     expect(await cards()).toHaveLength(1);
   });
@@ -136,7 +121,7 @@ describe('reviewing', () => {
     });
     const after = await cardFor(p2.id);
     const expected = scheduler.next(cardOf(before), new Date(after.last_review!), Rating.Again).card;
-    expect(after).toMatchObject(stored(expected));
+    expect(after).toMatchObject(stateOf(expected));
     expect(wrong.data.next_due).toBe(expected.due.toISOString());
     // Again on a new card is a learning step of a minute: no longer due now, so the count drops.
     expect(after.state).toBe(State.Learning);
@@ -170,7 +155,7 @@ describe('reviewing', () => {
       );
       const expected = preview[rating as Exclude<Rating, Rating.Manual>].card;
       expect(answer.next_due).toBe(expected.due.toISOString());
-      expect(await cardFor(p1.id)).toMatchObject(stored(expected));
+      expect(await cardFor(p1.id)).toMatchObject(stateOf(expected));
       card = expected;
       now = new Date(expected.due.getTime() + 3_600_000);
     }

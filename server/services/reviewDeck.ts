@@ -48,7 +48,8 @@ export function cardOf(row: CardState): Card {
   };
 }
 
-function stateOf(card: Card): CardState {
+/** A ts-fsrs Card as the row stores it. */
+export function stateOf(card: Card): CardState {
   return {
     due: iso(card.due),
     stability: card.stability,
