@@ -178,6 +178,8 @@ export interface ReviewCardTable {
   lapses: number;
   state: number; // ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning
   last_review: string | null;
+  /** 1 while the question is deactivated: out of the queue, schedule kept. */
+  suspended: Generated<number>;
 }
 
 /** A question the student marked "not sure" in a session; it becomes a card at grading. */

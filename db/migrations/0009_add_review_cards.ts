@@ -28,6 +28,8 @@ export async function up(db: AnyDb): Promise<void> {
     // ts-fsrs's State: 0 new, 1 learning, 2 review, 3 relearning.
     .addColumn('state', 'integer', (c) => c.notNull())
     .addColumn('last_review', 'text')
+    // 1 while the question is deactivated: the card keeps its schedule but leaves the queue.
+    .addColumn('suspended', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('review_cards_user_question', ['user_id', 'question_id'])
     .execute();
   // The due count and the next card read the student's due cards in due order from this alone.
@@ -36,7 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
     .on('review_cards')
     .columns(['user_id', 'due'])
     .execute();
-  // An admin's deletion of a question cascades here.
+  // A question's edit, move or deactivation updates its cards; a deletion cascades here.
   await db.schema.createIndex('review_cards_question').on('review_cards').column('question_id').execute();
 
   await db.schema

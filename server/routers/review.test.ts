@@ -184,16 +184,29 @@ describe('reviewing', () => {
     const off = await admin.mutate('questions.setActive', { id: p3.id, is_active: false });
     expect(off.status, off.text).toBe(200);
 
+    // The edit took P1's card to the new version; the deactivation suspended P3's.
+    const ids = (await cards()).map((c) => c.question_id);
+    expect(ids).not.toContain(p1.id);
+    expect(ids).toContain(edited.data.id);
+    expect(ids).toContain(p2.id);
+    expect((await cardFor(p3.id)).suspended).toBe(1);
     expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
+
+    // A grading that raced the edit leaves a card on the old version: the queue settles it.
+    await t.db
+      .updateTable('review_cards')
+      .set({ question_id: p1.id })
+      .where('question_id', '=', edited.data.id)
+      .execute();
     const next = (await nextCard(t.db, user))!;
     expect(next.question.question_text).toBe('P1, reworded: which option is right?');
-    expect(next.question.question_id).not.toBe(p1.id);
-    const ids = (await cards()).map((c) => c.question_id);
-    expect(ids).toContain(next.question.question_id);
-    expect(ids).toContain(p2.id);
-    expect(ids).not.toContain(p1.id);
+    expect(next.question.question_id).toBe(edited.data.id);
+    expect((await cards()).map((c) => c.question_id)).not.toContain(p1.id);
     const gone = await student.mutate('review.answer', { question_id: p3.id, selected_answer: 'C' });
     expect(gone.error?.data.code).toBe('NOT_FOUND');
+    const on = await admin.mutate('questions.setActive', { id: p3.id, is_active: true });
+    expect(on.status, on.text).toBe(200);
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 3 });
   });
 });
 

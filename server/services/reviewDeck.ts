@@ -11,15 +11,18 @@ import { fieldError } from '../errors';
 import { findOwnSession, parseQuestionIds } from '../queries/quiz';
 import {
   cardsOf,
-  cardWithKey,
   countDueCards,
   deleteCard,
-  dueCardsOfReplacedQuestions,
   firstDueCard,
   insertCards,
   moveCard,
+  moveCardsOfQuestion,
   notSureQuestionIds,
+  ownCard,
+  questionKey,
+  questionToReview,
   questionVersions,
+  setCardsSuspended,
   setNotSureMark,
   updateCardIfUnchanged,
   type CardState,
@@ -135,44 +138,48 @@ export async function addSessionToDeck(
 }
 
 /**
- * Moves the student's due cards of replaced questions to the current versions (keeping the card
- * already there, if the student has one), so the count and the queue show what the bank holds now.
+ * The bank's edits reach the deck in their own transaction (questionEdits.ts): an edit or a move
+ * takes the cards to the new version, so a student's history is not split; a deactivation
+ * suspends them (schedule kept, out of the queue) and a reactivation brings them back.
  */
-async function followEdits(db: DB, userId: number, now: string): Promise<void> {
-  const stale = await dueCardsOfReplacedQuestions(db, userId, now);
-  if (stale.length === 0) return;
-  const versions = await currentVersions(
-    db,
-    stale.map((c) => c.question_id),
-  );
-  const held = new Set(
-    (await cardsOf(db, userId, [...new Set(versions.values())])).map((c) => c.question_id),
-  );
-  for (const card of stale) {
-    const target = versions.get(card.question_id);
-    // A deactivated current version: the card stays where it is, out of the queue.
-    if (target === undefined) continue;
-    if (held.has(target)) {
-      await deleteCard(db, card.id);
-    } else {
-      await moveCard(db, card.id, target);
-      held.add(target);
-    }
+export const followQuestionEdit = (trx: DB, oldId: number, newId: number) =>
+  moveCardsOfQuestion(trx, oldId, newId);
+export const suspendQuestionCards = (trx: DB, questionId: number, suspended: boolean) =>
+  setCardsSuspended(trx, questionId, suspended);
+
+/**
+ * A due card whose question changed between a grading's read and its insert (a race with an edit):
+ * it follows to the current version, or leaves the queue when that is deactivated.
+ */
+async function settleStaleCard(db: DB, card: ReviewCard): Promise<void> {
+  const target = (await currentVersions(db, [card.question_id])).get(card.question_id);
+  if (target === undefined) {
+    await updateCardIfUnchanged(db, card, { suspended: 1 });
+  } else if ((await cardsOf(db, card.user_id, [target])).length > 0) {
+    await deleteCard(db, card.id);
+  } else {
+    await moveCard(db, card.id, target);
   }
 }
 
 export async function dueCount(db: DB, user: User, now = new Date()): Promise<{ due: number }> {
-  await followEdits(db, user.id, iso(now));
   return { due: await countDueCards(db, user.id, iso(now)) };
 }
 
 /** The card due first, as a question without its key; null when nothing is due. */
 export async function nextCard(db: DB, user: User, now = new Date()) {
-  await followEdits(db, user.id, iso(now));
-  const row = await firstDueCard(db, user.id, iso(now));
-  if (!row) return null;
-  const { due, state, reps, lapses, ...question } = row;
-  return { question, card: { due, state, reps, lapses } };
+  for (let tries = 0; tries < MAX_VERSION_LINKS; tries++) {
+    const card = await firstDueCard(db, user.id, iso(now));
+    if (!card) return null;
+    const found = await questionToReview(db, card.question_id);
+    if (found?.is_active) {
+      const { is_active: _active, replaced_by_id: _replaced, ...question } = found;
+      const { due, state, reps, lapses } = card;
+      return { question, card: { due, state, reps, lapses } };
+    }
+    await settleStaleCard(db, card);
+  }
+  return null;
 }
 
 const RATINGS: Record<ReviewRating, Grade> = { hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
@@ -191,21 +198,22 @@ const cardNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Review c
  * answering what the first just did) is refused, so one review never counts twice.
  */
 export async function answerCard(db: DB, user: User, input: ReviewAnswerInput, now = new Date()) {
-  const row = await cardWithKey(db, user.id, input.question_id);
-  if (!row) throw cardNotFound();
+  const row = await ownCard(db, user.id, input.question_id);
+  const key = row && (await questionKey(db, row.question_id));
+  if (!row || !key) throw cardNotFound();
   const notDue = () =>
     new TRPCError({ code: 'CONFLICT', message: 'This card was already reviewed: it is not due yet.' });
   if (row.due > iso(now)) throw notDue();
-  const correct = input.selected_answer === row.correct_answer;
+  const correct = input.selected_answer === key.correct_answer;
   const grade = correct ? RATINGS[input.rating ?? 'good'] : Rating.Again;
   const { card } = scheduler.next(cardOf(row), now, grade);
-  if (!(await updateCardIfUnchanged(db, row as ReviewCard, stateOf(card)))) throw notDue();
+  if (!(await updateCardIfUnchanged(db, row, stateOf(card)))) throw notDue();
   return {
     question_id: row.question_id,
     selected_answer: input.selected_answer,
     correct,
-    correct_answer: row.correct_answer,
-    explanation: row.explanation,
+    correct_answer: key.correct_answer,
+    explanation: key.explanation,
     rating: RATING_NAMES[grade],
     next_due: iso(card.due),
   };
