@@ -96,6 +96,7 @@ describe('spaced review on a phone', () => {
         const box = await notSure.boundingBox();
         expect(box!.height).toBeGreaterThanOrEqual(44);
         expect(box!.width).toBeGreaterThanOrEqual(44);
+        await screenshotsAtBothWidths(page, 'quiz-not-sure');
       }
       await page.getByRole('button', { name: 'Check Answer' }).click();
       await page
@@ -110,6 +111,7 @@ describe('spaced review on a phone', () => {
 
     await page.goto(`${t.url}/dashboard`);
     await page.getByTestId('due-reviews').getByText('3 cards due today').waitFor();
+    await screenshotsAtBothWidths(page, 'dashboard-due-reviews');
   });
 
   it('reviews the cards one by one as ts-fsrs schedules them, and the count drops', async () => {
