@@ -150,6 +150,7 @@ describe('spaced review on a phone', () => {
       await status.getByText(step.right ? 'Correct!' : 'Incorrect', { exact: true }).waitFor();
       await status.getByText(`Explanation for ${label}`).waitFor();
       await expect.poll(() => page.getByTestId('review-schedule').innerText()).toMatch(step.back);
+      if (!step.right) await screenshotsAtBothWidths(page, 'review-outcome');
 
       const after = await cardRow(label);
       const expected = fsrs().next(cardOf(before), new Date(after.last_review!), step.rating).card;
