@@ -163,6 +163,32 @@ export interface QuizResultTable {
   created_at: string;
 }
 
+/** A student's spaced-review card: ts-fsrs's Card, dates as ISO strings (migration 0009). */
+export interface ReviewCardTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number; // ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning
+  last_review: string | null;
+  /** 1 while the question is deactivated: out of the queue, schedule kept. */
+  suspended: Generated<number>;
+}
+
+/** A question the student marked "not sure" in a session; it becomes a card at grading. */
+export interface NotSureMarkTable {
+  session_id: number;
+  question_id: number;
+  marked_at: string;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -213,6 +239,8 @@ export interface Database {
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   quiz_results: QuizResultTable;
+  review_cards: ReviewCardTable;
+  not_sure_marks: NotSureMarkTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;
@@ -231,3 +259,4 @@ export type Question = Selectable<QuestionTable>;
 export type NewQuestion = Insertable<QuestionTable>;
 export type QuizSession = Selectable<QuizSessionTable>;
 export type QuizResult = Selectable<QuizResultTable>;
+export type ReviewCard = Selectable<ReviewCardTable>;

@@ -7,6 +7,7 @@ import { profileRouter } from './routers/profile';
 import { questionsRouter } from './routers/questions';
 import { quizRouter } from './routers/quiz';
 import { resultsRouter } from './routers/results';
+import { reviewRouter } from './routers/review';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   quiz: quizRouter,
   results: resultsRouter,
+  review: reviewRouter,
   notifications: notificationsRouter,
   admin: adminRouter,
 });

@@ -14,6 +14,7 @@ import { CONNECTIONS, measure, type Measurement } from './cannon';
 import { freshDataDir } from './dataDir';
 import { prepareFixture, type Fixture } from './fixtures';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
+import { fillDeck, reviewQueue, type Deck } from './reviewQueue';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
 
@@ -97,6 +98,8 @@ interface Side {
   hashRate: HashRate | null;
   /** The 20,000-question bank, once the search row has written it. */
   bank: Bank | null;
+  /** The review deck of a student with 5,000 answers, once the review row has written it. */
+  deck: Deck | null;
 }
 
 interface Step {
@@ -169,6 +172,14 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.hashRate = await measureHashRate(CONNECTIONS);
       },
       work: (s) => sc.signIn(s.server, s.fixture),
+    },
+    wanted('review queue') && {
+      key: 'review-queue',
+      before: async (s) => {
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing a deck for 5,000 answers...`);
+        s.deck = await fillDeck(s.db, s.fixture);
+      },
+      work: (s) => reviewQueue(s.server, s.available, s.deck as Deck),
     },
     // Last of the app rows: its 20,000 questions weigh on no other row.
     wanted('question search') && {
@@ -284,6 +295,7 @@ async function openSide(
     sessions: [],
     hashRate: null,
     bank: null,
+    deck: null,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type Changes,
 } from '../queries/questionBank';
 import { textKey } from './import/textKey';
+import { followQuestionEdit, suspendQuestionCards } from './reviewDeck';
 
 const KIND_NAME = { mock: 'mock exam set', practice: 'practice set' } as const;
 
@@ -75,6 +76,7 @@ async function writeVersion(
     created_at: audit.now,
   });
   if (!(await retireQuestion(trx, row.id, newId))) throw replaced(row);
+  await followQuestionEdit(trx, row.id, newId);
   await insertEdit(trx, {
     question_id: newId,
     previous_question_id: row.id,
@@ -106,6 +108,7 @@ export function setQuestionActive(db: DB, admin: User, id: number, active: boole
   return changeQuestion(db, id, async (trx, row, now) => {
     if ((row.is_active === 1) === active) return row.id;
     await setActiveFlag(trx, row.id, active);
+    await suspendQuestionCards(trx, row.id, !active);
     await insertEdit(trx, {
       question_id: row.id,
       previous_question_id: null,

@@ -17,6 +17,7 @@ const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSets
 const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
+const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const PracticeQuizPage = lazyPage(() => import('../features/samples/PracticeQuizPage'));
 const TestModePage = lazyPage(() => import('../features/samples/TestModePage'));
@@ -105,6 +106,14 @@ export default function StudentArea() {
           element={
             <Page>
               <ResultsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="/review"
+          element={
+            <Page>
+              <ReviewPage />
             </Page>
           }
         />

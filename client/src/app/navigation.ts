@@ -4,6 +4,7 @@ import BookOpen from 'lucide-react/icons/book-open';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Repeat from 'lucide-react/icons/repeat';
 import User from 'lucide-react/icons/user';
 
 export interface NavItem {
@@ -17,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Mock Exams', to: '/mock-exams', icon: ClipboardList },
   { label: 'Practice Tests', to: '/practice-tests', icon: BookOpen },
   { label: 'Results', to: '/results', icon: ChartColumn },
+  { label: 'Review', to: '/review', icon: Repeat },
   { label: 'Profile', to: '/profile', icon: User },
 ];
 

@@ -3,9 +3,11 @@
 import { Button } from '../../components/Button';
 import { OptionButton } from '../../components/OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
+import { NotSureToggle } from './NotSureToggle';
 import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';
 
 interface QuestionPanelProps {
+  sessionId: number;
   question: QuizQuestion;
   index: number;
   total: number;
@@ -17,6 +19,7 @@ interface QuestionPanelProps {
 }
 
 export function QuestionPanel({
+  sessionId,
   question,
   index,
   total,
@@ -64,6 +67,7 @@ export function QuestionPanel({
           );
         })}
       </div>
+      <NotSureToggle sessionId={sessionId} questionId={question.id} />
       {practice && !checked && (
         <Button className="mt-4" disabled={!selected} onClick={onCheck}>
           Check Answer

@@ -181,6 +181,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             </div>
           )}
           <QuestionPanel
+            sessionId={start.session.id}
             question={question}
             index={index}
             total={questions.length}

@@ -2,9 +2,10 @@
 // With `reveal`, the options lock and show the key green and a wrong choice red.
 import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../../components/Button';
-import { OptionButton } from '../../components/OptionButton';
-import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
+import { OptionList } from '../../components/OptionList';
 import type { SampleQuestion } from './sampleQuestions';
+
+const letterOf = (i: number) => String.fromCharCode(65 + i);
 
 interface SampleQuestionCardProps {
   question: SampleQuestion;
@@ -55,30 +56,14 @@ export function SampleQuestionCard({
       <h2 id="sample-question" className="mt-3 text-lg font-semibold">
         {question.question}
       </h2>
-      <div
-        role="radiogroup"
-        aria-labelledby="sample-question"
-        onKeyDown={onRadioGroupKeyDown}
-        className="mt-4 space-y-2"
-      >
-        {question.options.map((text, i) => {
-          const isSelected = selected === i;
-          const isKey = reveal && i === question.correctAnswer;
-          return (
-            <OptionButton
-              key={text}
-              letter={String.fromCharCode(65 + i)}
-              text={text}
-              selected={isSelected}
-              correct={isKey}
-              wrong={reveal && isSelected && !isKey}
-              tabIndex={radioTabIndex(isSelected, i === 0, selected !== null)}
-              disabled={reveal}
-              onClick={() => onSelect(i)}
-            />
-          );
-        })}
-      </div>
+      <OptionList
+        labelledBy="sample-question"
+        options={question.options.map((text, i) => ({ letter: letterOf(i), text }))}
+        selected={selected === null ? undefined : letterOf(selected)}
+        keyLetter={reveal ? letterOf(question.correctAnswer) : undefined}
+        disabled={reveal}
+        onSelect={(letter) => onSelect(letter.charCodeAt(0) - 65)}
+      />
       {reveal && (
         <div
           role="status"

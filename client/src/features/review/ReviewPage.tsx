@@ -1,0 +1,58 @@
+// /review (issue 19, point 3): the student's due review cards one at a time, the empty state
+// when none is due. The schedule lives on the server (ts-fsrs), so every phone sees the same.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { plural } from '../../../../shared/domain/display';
+import { buttonClass } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { SkeletonGrid } from '../../components/Skeleton';
+import { trpc } from '../../lib/trpc';
+import { ReviewQuestion } from './ReviewQuestion';
+
+export default function ReviewPage() {
+  const next = trpc.review.next.useQuery(undefined, { staleTime: 0 });
+  const due = trpc.review.dueCount.useQuery(undefined, { staleTime: 0 });
+  // Next card shows the loading state, not the card just answered, until the next one arrives.
+  const [advancing, setAdvancing] = useState(false);
+  const advance = () => {
+    setAdvancing(true);
+    void Promise.all([next.refetch(), due.refetch()]).finally(() => setAdvancing(false));
+  };
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold">Review</h1>
+      {due.data && (
+        <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="review-due">
+          {plural(due.data.due, 'card')} due now
+        </p>
+      )}
+      <div className="mt-4">
+        {next.isLoading || advancing ? (
+          <SkeletonGrid count={1} label="Loading your next card…" />
+        ) : next.isError || next.data === undefined ? (
+          <ErrorPanel message="Error loading your review" onRetry={() => void next.refetch()} />
+        ) : next.data === null ? (
+          <EmptyState
+            title="Nothing to review right now"
+            message={'Questions you miss or mark "not sure" come back here when they are due.'}
+          >
+            <Link to="/practice-tests" className={buttonClass('primary')}>
+              Start Practice
+            </Link>
+            <Link to="/dashboard" className={buttonClass('secondary')}>
+              Dashboard
+            </Link>
+          </EmptyState>
+        ) : (
+          <ReviewQuestion
+            key={`${next.data.question.question_id}:${next.data.card.due}`}
+            card={next.data}
+            onAnswered={() => void due.refetch()}
+            onNext={advance}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

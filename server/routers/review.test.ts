@@ -1,0 +1,260 @@
+// Spaced review (issue 19, point 3): what grading puts in the deck, ts-fsrs's schedule kept to
+// the letter, "not sure" marks, edited questions, and one student's deck out of another's reach.
+import type { inferRouterOutputs } from '@trpc/server';
+import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../../db/schema';
+import type { AppRouter } from '../router';
+import { answerCard, cardOf, nextCard, stateOf } from '../services/reviewDeck';
+import { answerSheet, takeSet } from '../test/attempts';
+import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+
+type Out = inferRouterOutputs<AppRouter>;
+
+let t: TestServer;
+let cat: Awaited<ReturnType<typeof makeCatalog>>;
+let student: ReturnType<typeof rpc>;
+let user: User;
+beforeEach(async () => {
+  t = await startTestServer();
+  cat = await makeCatalog(t.db);
+  student = rpc(t, (await signUpAndIn(t)).access);
+  user = await t.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', 'ama.mensah@example.com')
+    .executeTakeFirstOrThrow();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const practice = () => ({ quiz_type: 'practice' as const, quiz_id: cat.practiceSet.id });
+const mock = () => ({ quiz_type: 'mock' as const, quiz_id: cat.mockSet.id });
+const cards = () =>
+  t.db.selectFrom('review_cards').selectAll().where('user_id', '=', user.id).orderBy('question_id').execute();
+const cardFor = async (questionId: number) =>
+  t.db
+    .selectFrom('review_cards')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('question_id', '=', questionId)
+    .executeTakeFirstOrThrow();
+const scheduler = fsrs();
+
+describe('grading fills the deck', () => {
+  it('adds missed and unanswered questions, not right ones, each a new card due at once', async () => {
+    // Practice keys are A, B, C, D: right, wrong, unanswered, right.
+    const result = await takeSet(student, practice(), 'AC-D');
+    const [, p2, p3] = cat.practiceQuestions;
+    const rows = await cards();
+    expect(rows.map((c) => c.question_id)).toEqual([p2.id, p3.id]);
+    const created = new Date(result.created_at!);
+    for (const row of rows) expect(row).toMatchObject(stateOf(createEmptyCard(created)));
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
+  });
+
+  it('turns a "not sure" right answer into a card, and leaves a mark on a right answer alone otherwise', async () => {
+    const session_id = await answerSheet(student, practice(), 'ABCD');
+    const [p1, , p3] = cat.practiceQuestions;
+    for (const question_id of [p1.id, p3.id]) {
+      const marked = await student.mutate('review.markNotSure', { session_id, question_id, not_sure: true });
+      expect(marked.status).toBe(200);
+    }
+    await student.mutate('review.markNotSure', { session_id, question_id: p3.id, not_sure: false });
+    const marks = await student.query<Out['review']['notSureMarks']>('review.notSureMarks', { session_id });
+    expect(marks.data).toEqual({ question_ids: [p1.id] });
+    await student.mutate('quiz.submit', { session_id });
+    expect((await cards()).map((c) => c.question_id)).toEqual([p1.id]);
+  });
+
+  it("keeps a mock's marks off the deck until the mock is submitted", async () => {
+    const session_id = await answerSheet(student, mock(), 'ABCDA');
+    const m2 = cat.mockQuestions[1];
+    await student.mutate('review.markNotSure', { session_id, question_id: m2.id, not_sure: true });
+    expect(await cards()).toEqual([]);
+    expect((await student.query<Out['review']['next']>('review.next')).data).toBeNull();
+    await student.mutate('quiz.submit', { session_id });
+    expect((await cards()).map((c) => c.question_id)).toEqual([m2.id]);
+    const late = await student.mutate('review.markNotSure', {
+      session_id,
+      question_id: m2.id,
+      not_sure: false,
+    });
+    expect(late.error?.data.code).toBe('CONFLICT');
+  });
+
+  it('rates a question already in the deck Again when it is missed again, as ts-fsrs says', async () => {
+    await takeSet(student, practice(), '-BCD');
+    const p1 = cat.practiceQuestions[0];
+    const before = await cardFor(p1.id);
+    const second = await takeSet(student, practice(), 'BBCD');
+    const after = await cardFor(p1.id);
+    const expected = scheduler.next(cardOf(before), new Date(second.created_at!), Rating.Again).card;
+    expect(after).toMatchObject(stateOf(expected));
+    expect(after.id).toBe(before.id);
+    expect(await cards()).toHaveLength(1);
+  });
+});
+
+describe('reviewing', () => {
+  it('serves the due card without its key, grades on the server and reschedules as ts-fsrs does', async () => {
+    await takeSet(student, practice(), 'AC-D');
+    const next = await student.query<Out['review']['next']>('review.next');
+    const p2 = cat.practiceQuestions[1];
+    expect(next.data?.question.question_id).toBe(p2.id);
+    expect(next.text).not.toContain('correct_answer');
+    expect(next.text).not.toContain('Explanation for');
+
+    const before = await cardFor(p2.id);
+    const wrong = await student.mutate<Out['review']['answer']>('review.answer', {
+      question_id: p2.id,
+      selected_answer: 'D',
+      rating: 'easy',
+    });
+    expect(wrong.data).toMatchObject({
+      correct: false,
+      correct_answer: 'B',
+      explanation: 'Explanation for P2',
+      rating: 'again',
+    });
+    const after = await cardFor(p2.id);
+    const expected = scheduler.next(cardOf(before), new Date(after.last_review!), Rating.Again).card;
+    expect(after).toMatchObject(stateOf(expected));
+    expect(wrong.data.next_due).toBe(expected.due.toISOString());
+    // Again on a new card is a learning step of a minute: no longer due now, so the count drops.
+    expect(after.state).toBe(State.Learning);
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 1 });
+    const again = await student.mutate('review.answer', { question_id: p2.id, selected_answer: 'B' });
+    expect(again.error?.data.code).toBe('CONFLICT');
+  });
+
+  it('moves the due date exactly as fsrs().repeat does over days of reviews', async () => {
+    await takeSet(student, practice(), 'B---');
+    const p1 = cat.practiceQuestions[0];
+    let card = cardOf(await cardFor(p1.id));
+    let now = new Date(Date.now() + 60_000);
+    const steps: Array<['good' | 'easy' | 'hard' | 'wrong', Rating]> = [
+      ['good', Rating.Good],
+      ['good', Rating.Good],
+      ['easy', Rating.Easy],
+      ['wrong', Rating.Again],
+      ['hard', Rating.Hard],
+      ['good', Rating.Good],
+    ];
+    for (const [said, rating] of steps) {
+      const preview = scheduler.repeat(card, now);
+      const answer = await answerCard(
+        t.db,
+        user,
+        said === 'wrong'
+          ? { question_id: p1.id, selected_answer: 'C' }
+          : { question_id: p1.id, selected_answer: 'A', rating: said },
+        now,
+      );
+      const expected = preview[rating as Exclude<Rating, Rating.Manual>].card;
+      expect(answer.next_due).toBe(expected.due.toISOString());
+      expect(await cardFor(p1.id)).toMatchObject(stateOf(expected));
+      card = expected;
+      now = new Date(expected.due.getTime() + 3_600_000);
+    }
+    const last = await cardFor(p1.id);
+    expect(last.lapses).toBe(1);
+    expect(last.state).toBe(State.Review);
+    expect(new Date(last.due).getTime() - Date.now()).toBeGreaterThan(86_400_000);
+  });
+
+  it('follows an edited question to its current version and drops a deactivated one', async () => {
+    await takeSet(student, practice(), 'BA-D');
+    const [p1, p2, p3] = cat.practiceQuestions;
+    const admin = rpc(t, await signInAdmin(t));
+    const q = await t.db
+      .selectFrom('questions')
+      .selectAll()
+      .where('id', '=', p1.id)
+      .executeTakeFirstOrThrow();
+    const { question_text, option_a, option_b, option_c, option_d, correct_answer, explanation } = q;
+    const edited = await admin.mutate<Out['questions']['update']>('questions.update', {
+      id: p1.id,
+      ...{ question_text, option_a, option_b, option_c, option_d, correct_answer, explanation },
+      question_text: 'P1, reworded: which option is right?',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const off = await admin.mutate('questions.setActive', { id: p3.id, is_active: false });
+    expect(off.status, off.text).toBe(200);
+
+    // The edit took P1's card to the new version; the deactivation suspended P3's.
+    const ids = (await cards()).map((c) => c.question_id);
+    expect(ids).not.toContain(p1.id);
+    expect(ids).toContain(edited.data.id);
+    expect(ids).toContain(p2.id);
+    expect((await cardFor(p3.id)).suspended).toBe(1);
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
+
+    // A grading that raced the edit leaves a card on the old version: the queue settles it.
+    await t.db
+      .updateTable('review_cards')
+      .set({ question_id: p1.id })
+      .where('question_id', '=', edited.data.id)
+      .execute();
+    const next = (await nextCard(t.db, user))!;
+    expect(next.question.question_text).toBe('P1, reworded: which option is right?');
+    expect(next.question.question_id).toBe(edited.data.id);
+    expect((await cards()).map((c) => c.question_id)).not.toContain(p1.id);
+    const gone = await student.mutate('review.answer', { question_id: p3.id, selected_answer: 'C' });
+    expect(gone.error?.data.code).toBe('NOT_FOUND');
+    const on = await admin.mutate('questions.setActive', { id: p3.id, is_active: true });
+    expect(on.status, on.text).toBe(200);
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 3 });
+  });
+});
+
+describe("one student's deck", () => {
+  it('never shows to, nor is answered or marked by, another student', async () => {
+    await takeSet(student, practice(), '----');
+    const open = await answerSheet(student, mock(), 'A----');
+    const other = rpc(t, (await signUpAndIn(t, { email: 'kofi.boateng@example.com' })).access);
+    expect((await other.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 0 });
+    expect((await other.query('review.next')).data).toBeNull();
+    const p1 = cat.practiceQuestions[0];
+    const answered = await other.mutate('review.answer', { question_id: p1.id, selected_answer: 'A' });
+    expect(answered.error?.data.code).toBe('NOT_FOUND');
+    const marked = await other.mutate('review.markNotSure', {
+      session_id: open,
+      question_id: cat.mockQuestions[0].id,
+      not_sure: true,
+    });
+    expect(marked.error?.data.code).toBe('NOT_FOUND');
+    expect((await other.query('review.notSureMarks', { session_id: open })).error?.data.code).toBe(
+      'NOT_FOUND',
+    );
+    expect(await t.db.selectFrom('not_sure_marks').selectAll().execute()).toEqual([]);
+    expect((await cardFor(p1.id)).reps).toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  it('is refused with field messages', async () => {
+    const session_id = await answerSheet(student, mock(), '-----');
+    const cases: Array<[string, unknown, string]> = [
+      ['review.answer', { question_id: 1, selected_answer: 'E' }, 'selected_answer'],
+      ['review.answer', { question_id: 1, selected_answer: 'A', rating: 'again' }, 'rating'],
+      ['review.answer', { question_id: -1, selected_answer: 'A' }, 'question_id'],
+      ['review.answer', { selected_answer: 'A' }, 'question_id'],
+      ['review.markNotSure', { session_id, question_id: 1, not_sure: 'yes' }, 'not_sure'],
+      [
+        'review.markNotSure',
+        { session_id, question_id: cat.practiceQuestions[0].id, not_sure: true },
+        'question_id',
+      ],
+    ];
+    for (const [path, input, field] of cases) {
+      const res = await student.mutate(path, input);
+      expect(res.status, `${path} ${JSON.stringify(input)}`).toBe(400);
+      expect(Object.keys(res.error?.data.fieldErrors ?? {})).toContain(field);
+    }
+    expect((await student.query('review.notSureMarks', { session_id: 'x' })).status).toBe(400);
+    expect((await rpc(t, null).query('review.dueCount')).status).toBe(401);
+  });
+});
