@@ -6,6 +6,8 @@ import type { DB } from '../../db/client';
 export interface FirstAttemptCounts {
   takers: number;
   lower: number;
+  /** The session of the viewer's own first attempt: any other of theirs is a retake. */
+  viewerFirstSessionId: number | null;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function firstAttemptCounts(
     .selectFrom('quiz_sessions as s')
     .innerJoin('quiz_results as r', 'r.session_id', 's.id')
     .select([
+      's.id as session_id',
       's.user_id',
       'r.percentage',
       sql<number>`row_number() over (partition by ${sql.ref('s.user_id')} order by ${sql.ref('s.started_at')}, ${sql.ref('s.id')})`.as(
@@ -38,9 +41,14 @@ export async function firstAttemptCounts(
         .count<number | string>('f.user_id')
         .filterWhere((w) => w.and([w('f.user_id', '<>', viewerId), w('f.percentage', '<', percentage)]))
         .as('lower'),
+      eb.fn.max('f.session_id').filterWhere('f.user_id', '=', viewerId).as('viewer_first'),
     ])
     .where('f.attempt', '=', 1)
     .executeTakeFirstOrThrow();
   // PostgreSQL answers counts as bigint strings.
-  return { takers: Number(row.takers), lower: Number(row.lower) };
+  return {
+    takers: Number(row.takers),
+    lower: Number(row.lower),
+    viewerFirstSessionId: row.viewer_first === null ? null : Number(row.viewer_first),
+  };
 }

@@ -46,15 +46,15 @@ describe('results.percentile', () => {
     // floor(100 x 10 / 29) = 34. Counting the retake as the first attempt would give 31; half
     // ties would give 46.
     const forty = await viewer.query<Percentile>('results.percentile', { id: results[10].id });
-    expect(forty.data).toEqual({ betterThan: 34, takers: 30 });
+    expect(forty.data).toEqual({ betterThan: 34, takers: 30, retake: false });
     // The retake's 100% against the other 29 first attempts: all but the two 100%s, 27 / 29 = 93.
     const retaken = await lowest.query<Percentile>('results.percentile', { id: retake.id });
-    expect(retaken.data).toEqual({ betterThan: 93, takers: 30 });
+    expect(retaken.data).toEqual({ betterThan: 93, takers: 30, retake: true });
     const zero = await lowest.query<Percentile>('results.percentile', { id: results[0].id });
-    expect(zero.data).toEqual({ betterThan: 0, takers: 30 });
+    expect(zero.data).toEqual({ betterThan: 0, takers: 30, retake: false });
     // 100%: 28 of the 29 others are lower, the other 100% is a tie: floor(2800 / 29) = 96.
     const hundred = await top.query<Percentile>('results.percentile', { id: results[27].id });
-    expect(hundred.data).toEqual({ betterThan: 96, takers: 30 });
+    expect(hundred.data).toEqual({ betterThan: 96, takers: 30, retake: false });
   });
 
   it('answers only for the own result, null for practice, and refuses bad input', async () => {

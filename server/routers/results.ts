@@ -31,6 +31,6 @@ export const resultsRouter = router({
     if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
     if (result.session.quiz_type !== 'mock') return null;
     const counts = await firstAttemptCounts(ctx.db, result.session.quiz_id, ctx.user.id, result.percentage);
-    return percentileOf(counts.lower, counts.takers);
+    return percentileOf(counts.lower, counts.takers, counts.viewerFirstSessionId !== result.session.id);
   }),
 });

@@ -7,6 +7,8 @@ export interface Percentile {
   betterThan: number;
   /** Different students with a graded first attempt at the set, the viewer included. */
   takers: number;
+  /** A later attempt of the viewer's: compared with the first attempts, never counted as one. */
+  retake: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface Percentile {
  * first attempts, the viewer's own included. Ties count as not beaten, and the share is rounded
  * down, so the figure never claims more than the student did.
  */
-export function percentileOf(lower: number, takers: number): Percentile | null {
+export function percentileOf(lower: number, takers: number, retake: boolean): Percentile | null {
   if (takers < MIN_TAKERS) return null;
-  return { betterThan: Math.floor((100 * lower) / (takers - 1)), takers };
+  return { betterThan: Math.floor((100 * lower) / (takers - 1)), takers, retake };
 }
