@@ -4,14 +4,16 @@
 import { formatDate, formatDateTime, plural } from '../../../../shared/domain/display';
 import type { ProgressPoint } from './progressSeries';
 
-/** The chart draws the latest few; the table lists them all. More would crowd a 360 px phone. */
-const DRAWN = 12;
+/** The chart draws the latest few (8 labels of "100%" fit side by side at 360 px); the table lists all. */
+const DRAWN = 8;
 const WIDTH = 320;
 const HEIGHT = 170;
-const PAD = { left: 34, right: 14, top: 18, bottom: 26 };
+const PAD = { left: 36, right: 8, top: 20, bottom: 28 };
+/** Keeps the first and last points, and their labels, clear of the axis labels. */
+const INSET = 18;
 
 const x = (i: number, count: number) =>
-  PAD.left + (count === 1 ? 0 : (i * (WIDTH - PAD.left - PAD.right)) / (count - 1));
+  PAD.left + INSET + (count === 1 ? 0 : (i * (WIDTH - PAD.left - PAD.right - 2 * INSET)) / (count - 1));
 const y = (percentage: number) => PAD.top + ((100 - percentage) * (HEIGHT - PAD.top - PAD.bottom)) / 100;
 
 export function ProgressChart({ points }: { points: ProgressPoint[] }) {
@@ -47,7 +49,7 @@ export function ProgressChart({ points }: { points: ProgressPoint[] }) {
               x={PAD.left - 6}
               y={y(g) + 4}
               textAnchor="end"
-              fontSize="11"
+              fontSize="12"
               className="fill-slate-600 dark:fill-slate-300"
             >
               {g}%
@@ -60,23 +62,24 @@ export function ProgressChart({ points }: { points: ProgressPoint[] }) {
             <circle cx={x(i, drawn.length)} cy={y(p.percentage)} r="4" fill="currentColor" />
             <text
               x={x(i, drawn.length)}
-              y={y(p.percentage) - 8}
+              y={y(p.percentage) - 9}
               textAnchor="middle"
-              fontSize="10"
+              fontSize="12"
+              fontWeight="600"
               className="fill-slate-900 dark:fill-slate-100"
             >
               {p.percentage}%
             </text>
           </g>
         ))}
-        <text x={PAD.left} y={HEIGHT - 6} fontSize="11" className="fill-slate-600 dark:fill-slate-300">
+        <text x={PAD.left} y={HEIGHT - 6} fontSize="12" className="fill-slate-600 dark:fill-slate-300">
           {formatDate(first.createdAt)}
         </text>
         <text
           x={WIDTH - PAD.right}
           y={HEIGHT - 6}
           textAnchor="end"
-          fontSize="11"
+          fontSize="12"
           className="fill-slate-600 dark:fill-slate-300"
         >
           {formatDate(last.createdAt)}
