@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate, formatDateTime } from '../shared/domain/display';
 import { makeCatalog, rpc } from '../server/test/fixtures';
-import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { signUpStudents, takeMockScoring } from '../server/test/scoredAttempts';
-import { launchBrowser, watchConsole } from './browser';
+import { studentOnPhone } from './studentOnPhone';
 import { screenshotsAtBothWidths } from './pageHelpers';
 
 let t: TestServer;
@@ -35,16 +35,7 @@ beforeAll(async () => {
   for (const [i, correct] of OTHERS.slice(0, 28).entries())
     await takeMockScoring(t.db, others[i], mockSetId, correct);
 
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  errors = watchConsole(page);
-  await page.goto(`${t.url}/login`);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  ({ browser, page, errors } = await studentOnPhone(t));
 }, 120_000);
 
 afterAll(async () => {
