@@ -23,6 +23,7 @@ export async function firstAttemptCounts(
   const firsts = db
     .selectFrom('quiz_sessions as s')
     .innerJoin('quiz_results as r', 'r.session_id', 's.id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       's.id as session_id',
       's.user_id',
@@ -32,7 +33,9 @@ export async function firstAttemptCounts(
       ),
     ])
     .where('s.quiz_type', '=', 'mock')
-    .where('s.quiz_id', '=', mockSetId);
+    .where('s.quiz_id', '=', mockSetId)
+    // A tutor trying the mock out is not a student who took it (as in docs/reports.md).
+    .where('u.is_staff', '=', 0);
   const row = await db
     .selectFrom(firsts.as('f'))
     .select((eb) => [

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIN_POINTS, progressSeries } from '../../client/src/features/results/progressSeries';
 import type { AppRouter } from '../router';
 import { takeSet } from '../test/attempts';
-import { makeCatalog, rpc } from '../test/fixtures';
+import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { signUpStudents, takeMockScoring } from '../test/scoredAttempts';
 
@@ -40,6 +40,9 @@ describe('results.percentile', () => {
     const atTwentyNine = await viewer.query<Percentile>('results.percentile', { id: results[10].id });
     expect(atTwentyNine.status).toBe(200);
     expect(atTwentyNine.data).toBeNull();
+    // An admin trying the mock out is not the 30th student.
+    await takeMockScoring(t.db, rpc(t, await signInAdmin(t)), cat.mockSet.id, 5);
+    expect((await viewer.query<Percentile>('results.percentile', { id: results[10].id })).data).toBeNull();
 
     await takeMockScoring(t.db, apis[29], cat.mockSet.id, last);
     // The lowest scorer retakes and scores 100%: their first attempt (0%) still stands for them.
