@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004_rate_limits';
 import * as m0005 from './migrations/0005_widen_backup_size';
 import * as m0006 from './migrations/0006_add_question_versions';
 import * as m0009 from './migrations/0009_add_review_cards';
+import * as m0010 from './migrations/0010_index_mock_first_attempts';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_widen_backup_size': m0005,
   '0006_add_question_versions': m0006,
   '0009_add_review_cards': m0009,
+  '0010_index_mock_first_attempts': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,7 +15,7 @@ import {
   insertTopic,
   rpc,
 } from '../server/test/fixtures';
-import { launchBrowser, watchConsole } from './browser';
+import { studentOnPhone } from './studentOnPhone';
 import { screenshotsAtBothWidths } from './pageHelpers';
 
 const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
@@ -57,16 +57,7 @@ beforeAll(async () => {
   await t.db.updateTable('quiz_results').set({ created_at: fifthOfMarch }).execute();
   await t.db.updateTable('notifications').set({ created_at: fifthOfMarch }).execute();
 
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  errors = watchConsole(page);
-  await page.goto(`${t.url}/login`);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  ({ browser, page, errors } = await studentOnPhone(t));
 });
 
 afterAll(async () => {

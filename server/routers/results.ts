@@ -2,7 +2,9 @@
 // answers exactly like a missing one, so ids reveal nothing.
 import { TRPCError } from '@trpc/server';
 import { resultIdInput } from '../../shared/schemas/quiz';
-import { findOwnResultDetail, listOwnResults } from '../queries/results';
+import { percentileOf } from '../../shared/domain/percentile';
+import { firstAttemptCounts } from '../queries/percentile';
+import { findOwnResult, findOwnResultDetail, listOwnResults } from '../queries/results';
 import { gradeExpiredSessionsOf } from '../services/quizSessions';
 import { authedProcedure, router } from '../trpc';
 
@@ -18,5 +20,17 @@ export const resultsRouter = router({
     const detail = await findOwnResultDetail(ctx.db, ctx.user.id, input.id);
     if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
     return detail;
+  }),
+
+  /**
+   * How the own mock result compares with the other students' first attempts at the set; null
+   * for a practice result or while fewer than 30 students have one. A retake is compared too.
+   */
+  percentile: authedProcedure.input(resultIdInput).query(async ({ ctx, input }) => {
+    const result = await findOwnResult(ctx.db, ctx.user.id, input.id);
+    if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+    if (result.session.quiz_type !== 'mock') return null;
+    const counts = await firstAttemptCounts(ctx.db, result.session.quiz_id, ctx.user.id, result.percentage);
+    return percentileOf(counts.lower, counts.takers, counts.viewerFirstSessionId !== result.session.id);
   }),
 });

@@ -99,6 +99,7 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'quiz.saveAnswer': { session_id: 1, question_id: f.mockQuestionIds[0], selected_answer: 'A' },
     'quiz.submit': { session_id: 1, answers: [], time_spent_minutes: 1 },
     'results.byId': { id: 1 },
+    'results.percentile': { id: 1 },
     'admin.users': { search: 'ama' },
     'admin.results': { quiz_type: 'mock', program_id: f.programId },
     'admin.createProgram': { name: 'Midwifery', description: '' },

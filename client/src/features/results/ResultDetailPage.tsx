@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { AnswerReview } from './AnswerReview';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
+import { PercentileNote } from './PercentileNote';
 
 export default function ResultDetailPage() {
   const id = Number(useParams().resultId) || 0;
@@ -84,6 +85,7 @@ export default function ResultDetailPage() {
         <div className="mt-4">
           <AccuracyBar accuracy={accuracy} />
         </div>
+        {type === 'mock' && <PercentileNote resultId={r.id} />}
         {retakeError && (
           <div
             role="alert"

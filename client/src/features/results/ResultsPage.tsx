@@ -8,6 +8,8 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { isSampleResult } from '../../lib/sampleResult';
 import { trpc } from '../../lib/trpc';
+import { ProgressChart } from './ProgressChart';
+import { MIN_POINTS, progressSeries } from './progressSeries';
 import { ResultCard } from './ResultCard';
 import { SampleResultCard } from './SampleResultCard';
 
@@ -15,6 +17,7 @@ export default function ResultsPage() {
   const state: unknown = useLocation().state;
   const sample = isSampleResult(state) ? state : null;
   const results = trpc.results.list.useQuery(undefined, { staleTime: 0 });
+  const progress = progressSeries(results.data ?? []);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -41,6 +44,7 @@ export default function ResultsPage() {
           <p className="mb-4 text-slate-600 dark:text-slate-300">
             {plural(results.data.length, 'quiz', 'quizzes')} completed
           </p>
+          {progress.length >= MIN_POINTS && <ProgressChart points={progress} />}
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {results.data.map((r) => (
               <ResultCard key={r.id} result={r} />
