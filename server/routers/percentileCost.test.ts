@@ -1,6 +1,6 @@
-// What a result page's percentile costs with 300 students who each took 10 mocks one to three
+// What a result page's percentile reads with 300 students who each took 10 mocks one to three
 // times (6,000 graded mock sessions, 3,000 practice ones): the set's own sessions are read through
-// the index of migration 0010, never every result. Rows are written directly here: this measures a
+// the index of migration 0010, never every result. Rows are written directly here: this checks a
 // query, it does not stand for what a student did.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from '../test/harness';
 
 const STUDENTS = 300;
 const MOCKS = 10;
-const RUNS = 200;
 
 let t: TestServer;
 let mockIds: number[];
@@ -96,24 +95,11 @@ afterAll(async () => {
 });
 
 describe('percentile cost at 300 students', () => {
-  it('counts one set of first attempts in a few milliseconds', async () => {
-    const counts = await firstAttemptCounts(t.db, mockIds[3], viewer, 60);
-    expect(counts.takers).toBe(STUDENTS);
-
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      await firstAttemptCounts(t.db, mockIds[i % MOCKS], viewer, 60);
-      times.push(performance.now() - start);
+  it('counts each of the 300 takers once, whatever their number of attempts', async () => {
+    for (const mockId of mockIds) {
+      const counts = await firstAttemptCounts(t.db, mockId, viewer, 60);
+      expect(counts.takers).toBe(STUDENTS);
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(RUNS * 0.5)];
-    const p99 = times[Math.floor(RUNS * 0.99)];
-    console.log(
-      `percentile query, ${isPostgres(t.db) ? 'PostgreSQL' : 'SQLite'}: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
-    );
-    // The median: p99 on this shared 2-core machine mostly measures the other jobs' load.
-    expect(p50).toBeLessThan(20);
   });
 
   it("reads the set's sessions through their index", async () => {
