@@ -20,7 +20,7 @@ export function ReviewList({ items }: { items: ResultDetail['user_answers'] }) {
           {EMPTY_MESSAGES[filter]}
         </p>
       ) : (
-        <ol className="space-y-4">
+        <ol aria-label="Reviewed questions" className="space-y-4">
           {shown.map(({ item, index }) => (
             <AnswerReview key={item.question.id} item={item} index={index} />
           ))}
