@@ -57,11 +57,20 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
+/** A new session; without option orders its options show in their own order. */
 export async function insertSession(
   db: DB,
-  row: Omit<SessionRow, 'question_ids' | 'submitted_at'> & { question_ids: number[] },
+  row: Omit<SessionRow, 'question_ids' | 'submitted_at' | 'option_orders'> & {
+    question_ids: number[];
+    option_orders?: string | null;
+  },
 ): Promise<QuizSession> {
-  const written: SessionRow = { ...row, question_ids: JSON.stringify(row.question_ids), submitted_at: null };
+  const written: SessionRow = {
+    ...row,
+    question_ids: JSON.stringify(row.question_ids),
+    option_orders: row.option_orders ?? null,
+    submitted_at: null,
+  };
   const [{ id }] = await insertSessionRow(db, written).execute();
   return { id, ...written };
 }

@@ -11,6 +11,7 @@ import {
   orderOf,
   parseOptionOrders,
   showOptions,
+  storedOrderOf,
   toCanonical,
   toShown,
   type RandomSource,
@@ -429,7 +430,7 @@ export async function saveAnswer(
     question_id: input.question_id,
     // The letter the student saw; stored as the question's own.
     selected_answer: toCanonical(
-      orderOf(parseOptionOrders(session.option_orders), input.question_id),
+      storedOrderOf(session.option_orders, input.question_id),
       input.selected_answer,
     ),
     saved_at: iso(now),

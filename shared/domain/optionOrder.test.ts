@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CANONICAL,
   LETTERS,
+  orderOf,
   parseOptionOrders,
   randomOrder,
   showOptions,
+  storedOrderOf,
   toCanonical,
   toShown,
 } from './optionOrder';
@@ -55,5 +57,13 @@ describe('option orders', () => {
     const orders = parseOptionOrders('{"7":"DCBA","8":"AAAA","9":5}');
     expect([...orders]).toEqual([[7, 'DCBA']]);
     expect(parseOptionOrders(null).size).toBe(0);
+  });
+
+  it("reads one question's order from the stored JSON as a full parse does", () => {
+    const json = JSON.stringify({ 12: 'DCBA', 112: 'BADC', 1: 'CADB', 5: 'ABCA' });
+    const parsed = parseOptionOrders(json);
+    for (const id of [12, 112, 1, 5, 2, 11]) expect(storedOrderOf(json, id)).toBe(orderOf(parsed, id));
+    expect(storedOrderOf(json, 112)).toBe('BADC');
+    expect(storedOrderOf(null, 12)).toBe(CANONICAL);
   });
 });

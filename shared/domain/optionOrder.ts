@@ -54,19 +54,31 @@ export function showOptions<T extends Options & { correct_answer?: Letter }>(que
 
 /** A session's stored orders by question id (a question without one is canonical). */
 export function parseOptionOrders(json: string | null): ReadonlyMap<number, string> {
-  if (!json) return new Map();
+  const orders = new Map<number, string>();
+  if (!json) return orders;
   const parsed: unknown = JSON.parse(json);
-  if (!parsed || typeof parsed !== 'object') return new Map();
-  return new Map(
-    Object.entries(parsed as Record<string, unknown>)
-      .filter((e): e is [string, string] => typeof e[1] === 'string' && isOrder(e[1]))
-      .map(([id, order]) => [Number(id), order]),
-  );
+  if (!parsed || typeof parsed !== 'object') return orders;
+  for (const [id, order] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof order === 'string' && isOrder(order)) orders.set(Number(id), order);
+  }
+  return orders;
 }
 
-function isOrder(s: string): boolean {
-  return s.length === 4 && [...CANONICAL].every((l) => s.includes(l));
+/**
+ * One question's order read straight from the stored JSON (written by JSON.stringify, so a key is
+ * `"<id>":"`): a save needs one, and this is about 20 times faster than parsing 100 of them.
+ */
+export function storedOrderOf(json: string | null, questionId: number): string {
+  if (!json) return CANONICAL;
+  const key = `"${questionId}":"`;
+  const at = json.indexOf(key);
+  const order = at < 0 ? '' : json.slice(at + key.length, at + key.length + 4);
+  return isOrder(order) ? order : CANONICAL;
 }
+
+/** Four distinct letters of A-D. */
+const ORDER = /^(?!.*(.).*\1)[ABCD]{4}$/;
+const isOrder = (s: string) => ORDER.test(s);
 
 export const orderOf = (orders: ReadonlyMap<number, string>, questionId: number) =>
   orders.get(questionId) ?? CANONICAL;
