@@ -70,7 +70,9 @@ describe('a fair mock with flags on a 360 px phone', () => {
   it('takes a shuffled mock: one right, one wrong and flagged, one flagged and left blank', async () => {
     await page.goto(`${t.url}${mockSets}`);
     await page.getByRole('link', { name: `Start ${mockTitle}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Start Exam' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Questions and options come in a new order each attempt.').waitFor();
+    await modal.getByRole('button', { name: 'Start Exam' }).click();
     await page.getByTestId('countdown').waitFor();
     const [session] = await sessions();
     firstOrder = JSON.parse(session.question_ids) as number[];

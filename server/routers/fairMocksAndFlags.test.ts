@@ -174,6 +174,8 @@ describe('shuffled sessions', () => {
       shuffle: false,
     });
     expect(off.data.shuffle).toBe(false);
+    const info = await api.query<Out['quiz']['info']>('quiz.info', { quiz_type: 'mock', quiz_id: mock.id });
+    expect(info.data.shuffled).toBe(false);
 
     const plain = await api.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: mock.id });
     expect(plain.data.questions.map((q) => q.id)).toEqual(rows.map((r) => r.id));
@@ -184,6 +186,8 @@ describe('shuffled sessions', () => {
     await api.mutate('quiz.submit', { session_id: plain.data.session.id, answers: [] });
 
     await admin.mutate('admin.updateMockExamSet', { id: mock.id, shuffle: true });
+    const infoOn = await api.query<Out['quiz']['info']>('quiz.info', { quiz_type: 'mock', quiz_id: mock.id });
+    expect(infoOn.data.shuffled).toBe(true);
     const mixed = await api.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: mock.id });
     expect((await sessionRow(mixed.data.session.id)).option_orders).not.toBeNull();
     // 8! question orders times 24^8 option orders: the canonical one by chance is 1 in 4e15.

@@ -294,6 +294,8 @@ export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new 
     quiz_name: quiz.name,
     total_questions: quiz.questionIds.length,
     time_limit_minutes: quiz.timeLimitMinutes,
+    // Each attempt in its own order: the start modal says so, so a retake's order is no surprise.
+    shuffled: quiz.shuffle,
     in_progress:
       open && isInTime(open, now) ? { session_id: open.id, seconds_left: secondsLeft(open, now) ?? 0 } : null,
   };
