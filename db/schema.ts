@@ -86,6 +86,8 @@ export interface PracticeSetTable {
   title: string;
   is_active: Generated<number>;
   created_at: string;
+  // 1: each session gets its own question and option order (migration 0007; off by default).
+  shuffle: Generated<number>;
 }
 
 export interface MockExamSetTable {
@@ -96,6 +98,8 @@ export interface MockExamSetTable {
   time_limit_minutes: number;
   is_active: Generated<number>;
   created_at: string;
+  // 1: each session gets its own question and option order (migration 0007; on by default).
+  shuffle: Generated<number>;
 }
 
 export interface QuestionTable {
@@ -142,6 +146,15 @@ export interface QuizSessionTable {
   started_at: string;
   deadline_at: string | null; // mock only
   submitted_at: string | null;
+  // JSON { "<question id>": "CADB" } (shown A is canonical C ...); null: options in canonical order.
+  option_orders: string | null;
+}
+
+/** A question the student flagged in a session (migration 0007). */
+export interface SessionFlagTable {
+  session_id: number;
+  question_id: number;
+  flagged_at: string;
 }
 
 export interface SessionAnswerTable {
@@ -238,6 +251,7 @@ export interface Database {
   question_edits: QuestionEditTable;
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
+  session_flags: SessionFlagTable;
   quiz_results: QuizResultTable;
   review_cards: ReviewCardTable;
   not_sure_marks: NotSureMarkTable;

@@ -90,6 +90,8 @@ export async function seedContent(db: DB) {
       title: 'Medical Nursing Mock 1',
       description: 'A full timed paper',
       time_limit_minutes: MOCK_MINUTES,
+      // The journeys name the letters they click; e2e/fairMocksAndFlags.test.ts covers shuffling.
+      shuffle: 0,
       created_at: now(),
     })
     .returningAll()

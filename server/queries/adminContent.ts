@@ -157,9 +157,13 @@ export async function insertMockSet(
 }
 
 /** Booleans of the API become the 0/1 the schema stores; absent fields stay unchanged. */
-export function toPatch<T extends { is_active?: boolean }>(input: T) {
-  const { is_active, ...rest } = input;
-  return { ...rest, ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }) };
+export function toPatch<T extends { is_active?: boolean; shuffle?: boolean }>(input: T) {
+  const { is_active, shuffle, ...rest } = input;
+  return { ...rest, ...flag('is_active', is_active), ...flag('shuffle', shuffle) };
+}
+
+function flag<K extends string>(key: K, value: boolean | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value ? 1 : 0 } as Record<K, number>);
 }
 
 export async function updateRow(
@@ -174,7 +178,7 @@ export async function updateRow(
 export async function updatePracticeSetRow(
   db: DB,
   id: number,
-  patch: { title?: string; is_active?: number },
+  patch: { title?: string; is_active?: number; shuffle?: number },
 ) {
   if (Object.keys(patch).length)
     await db.updateTable('practice_sets').set(patch).where('id', '=', id).execute();
@@ -183,7 +187,13 @@ export async function updatePracticeSetRow(
 export async function updateMockSetRow(
   db: DB,
   id: number,
-  patch: { title?: string; description?: string; time_limit_minutes?: number; is_active?: number },
+  patch: {
+    title?: string;
+    description?: string;
+    time_limit_minutes?: number;
+    is_active?: number;
+    shuffle?: number;
+  },
 ) {
   if (Object.keys(patch).length)
     await db.updateTable('mock_exam_sets').set(patch).where('id', '=', id).execute();

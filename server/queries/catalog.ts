@@ -88,6 +88,7 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
       'papers.name as paper_name',
       'practice_sets.created_at',
       'practice_sets.is_active',
+      'practice_sets.shuffle',
       eb
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -131,6 +132,7 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
       'mock_exam_sets.time_limit_minutes',
       'mock_exam_sets.is_active',
       'mock_exam_sets.created_at',
+      'mock_exam_sets.shuffle',
       eb
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -191,6 +193,8 @@ export const toPracticeSet = (r: PracticeSetRow) => ({
   total_questions: Number(r.total_questions ?? 0),
   created_at: r.created_at,
   is_active: bool(r.is_active),
+  // Each session gets its own question and option order (issue 19, point 5).
+  shuffle: bool(r.shuffle),
 });
 export const toMockSet = (r: MockSetRow) => ({
   id: r.id,
@@ -202,10 +206,17 @@ export const toMockSet = (r: MockSetRow) => ({
   total_questions: Number(r.total_questions ?? 0),
   time_limit_minutes: r.time_limit_minutes,
   is_active: bool(r.is_active),
+  shuffle: bool(r.shuffle),
 });
 export type ProgramItem = ReturnType<typeof toProgram>;
 export type PaperItem = ReturnType<typeof toPaper>;
 export type TopicItem = ReturnType<typeof toTopic>;
+/** The SPEC 3 shape students get: whether a set is shuffled is the admins' setting alone. */
+export function studentSet<T extends { shuffle: boolean }>(item: T): Omit<T, 'shuffle'> {
+  const copy: Partial<T> = { ...item };
+  delete copy.shuffle;
+  return copy as Omit<T, 'shuffle'>;
+}
 export type PracticeSetItem = ReturnType<typeof toPracticeSet>;
 export type MockSetItem = ReturnType<typeof toMockSet>;
 

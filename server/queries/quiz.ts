@@ -57,11 +57,20 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
+/** A new session; without option orders its options show in their own order. */
 export async function insertSession(
   db: DB,
-  row: Omit<SessionRow, 'question_ids' | 'submitted_at'> & { question_ids: number[] },
+  row: Omit<SessionRow, 'question_ids' | 'submitted_at' | 'option_orders'> & {
+    question_ids: number[];
+    option_orders?: string | null;
+  },
 ): Promise<QuizSession> {
-  const written: SessionRow = { ...row, question_ids: JSON.stringify(row.question_ids), submitted_at: null };
+  const written: SessionRow = {
+    ...row,
+    question_ids: JSON.stringify(row.question_ids),
+    option_orders: row.option_orders ?? null,
+    submitted_at: null,
+  };
   const [{ id }] = await insertSessionRow(db, written).execute();
   return { id, ...written };
 }
@@ -259,4 +268,46 @@ function insertNotificationRow(db: DB, row: NotificationRow & { read_at: null })
 
 export async function insertNotification(db: DB, row: NotificationRow): Promise<void> {
   await insertNotificationRow(db, { ...row, read_at: null }).execute();
+}
+
+function flagsOfSession(db: DB, p: { sessionId: number }) {
+  return db
+    .selectFrom('session_flags')
+    .select('question_id')
+    .where('session_id', '=', p.sessionId)
+    .orderBy('question_id');
+}
+
+/** The questions a student flagged in a session (issue 19, point 4). */
+export async function flaggedQuestionIds(db: DB, sessionId: number): Promise<number[]> {
+  return (await flagsOfSession(db, { sessionId }).execute()).map((r) => r.question_id);
+}
+
+function insertFlagRow(db: DB, row: { session_id: number; question_id: number; flagged_at: string }) {
+  return db
+    .insertInto('session_flags')
+    .values(row)
+    .onConflict((oc) => oc.columns(['session_id', 'question_id']).doNothing());
+}
+function deleteFlagRow(db: DB, p: { sessionId: number; questionId: number }) {
+  return db
+    .deleteFrom('session_flags')
+    .where('session_id', '=', p.sessionId)
+    .where('question_id', '=', p.questionId);
+}
+
+/** Flags or unflags one question; setting what is already set changes nothing. */
+export async function setFlag(
+  db: DB,
+  p: { sessionId: number; questionId: number; flagged: boolean; now: string },
+): Promise<void> {
+  if (p.flagged) {
+    await insertFlagRow(db, {
+      session_id: p.sessionId,
+      question_id: p.questionId,
+      flagged_at: p.now,
+    }).execute();
+  } else {
+    await deleteFlagRow(db, p).execute();
+  }
 }

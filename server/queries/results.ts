@@ -1,6 +1,7 @@
 // SQL of graded results: a student's own list and the detail with each answer reviewed.
 import type { DB } from '../../db/client';
-import { parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
+import { orderOf, parseOptionOrders, showOptions, toShownOrNull } from '../../shared/domain/optionOrder';
+import { flaggedQuestionIds, parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
 export function resultsQuery(db: DB) {
@@ -71,26 +72,41 @@ export async function listOwnResults(db: DB, userId: number): Promise<Result[]> 
 }
 
 /**
- * Each question of a graded session in the order the student saw it, with the key and the answer
- * graded (the session's saved answers, frozen once it was graded). Questions deleted since then
- * are left out, as grading left out those deleted before.
+ * Each question of a graded session in the order the student saw it, with the options, the key
+ * and the answer graded in the letters that attempt showed (the answers are stored canonical,
+ * and frozen once it was graded), and whether the student flagged it. Questions deleted since
+ * then are left out, as grading left out those deleted before.
  */
 export async function resultAnswers(db: DB, sessionId: number) {
   const session = await db
     .selectFrom('quiz_sessions')
-    .select('question_ids')
+    .select(['question_ids', 'option_orders'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
   if (!session) return [];
   const ids = parseQuestionIds(session);
-  const [questions, saved] = await Promise.all([questionsWithKey(db, ids), savedAnswers(db, sessionId)]);
+  const orders = parseOptionOrders(session.option_orders);
+  const [questions, saved, flags] = await Promise.all([
+    questionsWithKey(db, ids),
+    savedAnswers(db, sessionId),
+    flaggedQuestionIds(db, sessionId),
+  ]);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const chosen = new Map(saved.map((a) => [a.question_id, a.selected_answer]));
+  const flagged = new Set(flags);
   return ids.flatMap((id) => {
     const question = byId.get(id);
     if (!question) return [];
-    const selected_answer = chosen.get(id) ?? null;
-    return [{ question, selected_answer, is_correct: selected_answer === question.correct_answer }];
+    const order = orderOf(orders, id);
+    const canonical = chosen.get(id) ?? null;
+    return [
+      {
+        question: showOptions(question, order),
+        selected_answer: toShownOrNull(order, canonical),
+        is_correct: canonical === question.correct_answer,
+        flagged: flagged.has(id),
+      },
+    ];
   });
 }
 

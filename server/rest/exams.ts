@@ -42,6 +42,11 @@ export function examRoutes(deps: AppDeps, readBody: BodyReaders): Router {
     call(deps, (c, req) => c.quiz.saveAnswer({ ...body(req), session_id: req.params.id } as never)),
   );
   r.post(
+    '/exams/quiz/:id/flag/',
+    readBody('quiz.setFlag'),
+    call(deps, (c, req) => c.quiz.setFlag({ ...body(req), session_id: req.params.id } as never)),
+  );
+  r.post(
     '/exams/quiz/:id/submit/',
     readBody('quiz.submit'),
     call(deps, (c, req) => c.quiz.submit({ ...body(req), session_id: req.params.id } as never)),

@@ -12,6 +12,7 @@ import {
   listMockSets,
   listPapers,
   listPracticeSets,
+  studentSet,
   listPrograms,
   listTopics,
 } from '../queries/catalog';
@@ -57,14 +58,14 @@ export const catalogRouter = router({
   practiceSets: authedProcedure.input(topicIdInput).query(({ ctx, input }) =>
     shared(ctx.db, `catalog.practiceSets:${input.topicId}`, async () => {
       await activeTopic(ctx.db, input.topicId);
-      return listPracticeSets(ctx.db, ACTIVE, input.topicId);
+      return (await listPracticeSets(ctx.db, ACTIVE, input.topicId)).map(studentSet);
     }),
   ),
 
   mockExams: authedProcedure.input(paperIdInput).query(({ ctx, input }) =>
     shared(ctx.db, `catalog.mockExams:${input.paperId}`, async () => {
       await activePaper(ctx.db, input.paperId);
-      return listMockSets(ctx.db, ACTIVE, input.paperId);
+      return (await listMockSets(ctx.db, ACTIVE, input.paperId)).map(studentSet);
     }),
   ),
 

@@ -156,6 +156,7 @@ describe('mock sessions', () => {
       quiz_name: 'Mock Exam 1',
       total_questions: 5,
       time_limit_minutes: 30,
+      shuffled: false,
       in_progress: null,
     });
     const start = await startMock();

@@ -1,7 +1,21 @@
 // Taking a quiz (SPEC 2 quiz screen; DESIGN 2 mock exam integrity): the rules live in the
 // quizSessions service, this router only connects inputs to it.
-import { quizRefInput, saveAnswerInput, sessionIdInput, submitInput } from '../../shared/schemas/quiz';
-import { openMocks, quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
+import {
+  flagInput,
+  quizRefInput,
+  saveAnswerInput,
+  sessionIdInput,
+  submitInput,
+} from '../../shared/schemas/quiz';
+import {
+  flagQuestion,
+  openMocks,
+  quizInfo,
+  resumeQuiz,
+  saveAnswer,
+  startQuiz,
+  submitQuiz,
+} from '../services/quizSessions';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
 export const quizRouter = router({
@@ -21,6 +35,10 @@ export const quizRouter = router({
   saveAnswer: authedProcedure
     .input(saveAnswerInput)
     .mutation(({ ctx, input }) => saveAnswer(ctx.db, ctx.user, input)),
+
+  setFlag: authedProcedure
+    .input(flagInput)
+    .mutation(({ ctx, input }) => flagQuestion(ctx.db, ctx.user, input)),
 
   // The result with its id (SPEC 7), without the per-question review: the result page loads that
   // from results.byId, so sending it here too would cost a phone the same questions twice.

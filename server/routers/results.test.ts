@@ -76,6 +76,7 @@ describe('results', () => {
       },
       selected_answer: 'A',
       is_correct: false,
+      flagged: false,
     });
   });
 

@@ -7,13 +7,23 @@ import { readCacheOf, type DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
-import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
+import {
+  orderOf,
+  parseOptionOrders,
+  showOptions,
+  storedOrderOf,
+  toCanonical,
+  toShown,
+  type RandomSource,
+} from '../../shared/domain/optionOrder';
+import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import { addSessionToDeck } from './reviewDeck';
 import {
   findOpenSession,
+  flaggedQuestionIds,
   findOwnSession,
   insertNotification,
   insertResult,
@@ -28,7 +38,9 @@ import {
   sessionsPastDeadline,
   upsertAnswers,
   openMockSessions,
+  setFlag,
 } from '../queries/quiz';
+import { arrangeAttempt, contentKey, secureRandom } from './attemptOrder';
 
 /** A submit or save this long after the deadline still counts: it covers a slow last request. */
 export const GRACE_SECONDS = 30;
@@ -64,6 +76,7 @@ interface QuizSource {
   name: string;
   timeLimitMinutes: number | null;
   questionIds: number[];
+  shuffle: boolean;
 }
 
 /** A set a student may take: it and all its ancestors active. Shared until the content changes. */
@@ -79,6 +92,7 @@ async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
       name: set.title,
       timeLimitMinutes: 'time_limit_minutes' in set ? set.time_limit_minutes : null,
       questionIds: await questionIdsOfSet(db, ref.quiz_type, set.id),
+      shuffle: set.shuffle,
     };
   });
   if (!quiz) {
@@ -89,23 +103,26 @@ async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
 }
 
 /**
- * What the quiz screen needs to run (or resume) a session. Mock questions carry no key. A class
- * taking one mock shares one copy of its questions (the session's ids are the cache key).
+ * What the quiz screen needs to run (or resume) a session, in the order and with the letters this
+ * attempt shows: a practice key is a shown letter. Mock questions carry no key. A class taking
+ * one mock shares one copy of its questions (keyed by the ids whatever their order).
  */
 async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boolean) {
-  const questions = await readCacheOf(db).get(
-    `questions:${session.quiz_type}:${session.question_ids}`,
+  const ids = parseQuestionIds(session);
+  const rows = await readCacheOf(db).get(
+    `questions:${session.quiz_type}:${contentKey(ids)}`,
     CONTENT_TABLES,
     async () => {
-      const ids = parseQuestionIds(session);
-      const order = new Map(ids.map((id, i) => [id, i]));
-      const byOrder = <T extends { id: number }>(rows: T[]) =>
-        rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      return session.quiz_type === 'mock'
-        ? byOrder(await questionsWithoutKey(db, ids))
-        : byOrder(await questionsWithKey(db, ids));
+      const found =
+        session.quiz_type === 'mock' ? await questionsWithoutKey(db, ids) : await questionsWithKey(db, ids);
+      return new Map<number, (typeof found)[number]>(found.map((q) => [q.id, q]));
     },
   );
+  const orders = parseOptionOrders(session.option_orders);
+  const questions = ids.flatMap((id) => {
+    const q = rows.get(id);
+    return q ? [showOptions(q, orderOf(orders, id))] : [];
+  });
   const limit = session.deadline_at
     ? Math.round((ms(session.deadline_at) - ms(session.started_at)) / 60_000)
     : null;
@@ -121,8 +138,14 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
     questions,
     time_limit_minutes: limit,
     seconds_left: secondsLeft(session, now),
-    // A session started by this call has nothing saved yet.
-    saved_answers: resumed ? await savedAnswers(db, session.id) : [],
+    // A session started by this call has nothing saved or flagged yet.
+    saved_answers: resumed
+      ? (await savedAnswers(db, session.id)).map((a) => ({
+          question_id: a.question_id,
+          selected_answer: toShown(orderOf(orders, a.question_id), a.selected_answer),
+        }))
+      : [],
+    flagged_question_ids: resumed ? await flaggedQuestionIds(db, session.id) : [],
     resumed,
   };
 }
@@ -155,11 +178,12 @@ async function gradeSession(
   );
   if (submitted && !isClosed(session, now)) {
     // The browser sends the answers not yet acknowledged; other clients may send the whole sheet,
-    // most of it saved already. Last choice wins.
+    // most of it saved already. Last choice wins. They come in shown letters.
+    const orders = parseOptionOrders(session.option_orders);
     const sheet = new Map(
       submitted.answers
         .filter((a) => inSession.has(a.question_id))
-        .map((a) => [a.question_id, a.selected_answer]),
+        .map((a) => [a.question_id, toCanonical(orderOf(orders, a.question_id), a.selected_answer)]),
     );
     const changed = [...sheet]
       .filter(([id, letter]) => chosen.get(id) !== letter)
@@ -167,7 +191,7 @@ async function gradeSession(
     await upsertAnswers(trx, session.id, changed, iso(now));
     for (const a of changed) chosen.set(a.question_id, a.selected_answer);
   }
-  const keys = await readCacheOf(trx).get(`answer-keys:${session.question_ids}`, CONTENT_TABLES, async () => {
+  const keys = await readCacheOf(trx).get(`answer-keys:${contentKey(ids)}`, CONTENT_TABLES, async () => {
     const rows = await questionsWithKey(trx, ids);
     return new Map(rows.map((q) => [q.id, q.correct_answer]));
   });
@@ -272,6 +296,8 @@ export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new 
     quiz_name: quiz.name,
     total_questions: quiz.questionIds.length,
     time_limit_minutes: quiz.timeLimitMinutes,
+    // Each attempt in its own order: the start modal says so, so a retake's order is no surprise.
+    shuffled: quiz.shuffle,
     in_progress:
       open && isInTime(open, now) ? { session_id: open.id, seconds_left: secondsLeft(open, now) ?? 0 } : null,
   };
@@ -283,7 +309,13 @@ export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new 
  * cannot pile up sessions). A mock already past its deadline is graded first, then a new attempt
  * starts (a retake).
  */
-export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new Date()): Promise<QuizStart> {
+export async function startQuiz(
+  db: DB,
+  user: User,
+  ref: QuizRefInput,
+  now = new Date(),
+  random: RandomSource = secureRandom,
+): Promise<QuizStart> {
   const quiz = await loadQuiz(db, ref);
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
@@ -293,12 +325,14 @@ export async function startQuiz(db: DB, user: User, ref: QuizRefInput, now = new
     const open = await findOpenSession(trx, user.id, ref.quiz_type, ref.quiz_id);
     if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
     if (open) await gradeSession(trx, open, now, null);
+    const order = arrangeAttempt(quiz.questionIds, quiz.shuffle, random);
     const session = await insertSession(trx, {
       user_id: user.id,
       quiz_type: ref.quiz_type,
       quiz_id: ref.quiz_id,
       quiz_name: quiz.name,
-      question_ids: quiz.questionIds,
+      question_ids: order.questionIds,
+      option_orders: order.optionOrders,
       started_at: iso(now),
       deadline_at:
         quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
@@ -350,19 +384,23 @@ function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<Ses
  */
 function questionIdSet(db: DB, session: QuizSession): Promise<ReadonlySet<number>> {
   return readCacheOf(db).get(
-    `question-id-set:${session.question_ids}`,
+    `question-id-set:${contentKey(parseQuestionIds(session))}`,
     [],
     async () => new Set(parseQuestionIds(session)),
   );
 }
 
-export async function saveAnswer(
+/**
+ * The student's own session, still taking changes, that holds the question: what a save and a
+ * flag both check first.
+ */
+async function sessionTakingChanges(
   db: DB,
   user: User,
-  input: AnswerInput & { session_id: number },
-  now = new Date(),
-): Promise<{ saved: true; seconds_left: number | null }> {
-  const found = await sessionForSaves(db, input.session_id, user.id);
+  ref: { session_id: number; question_id: number },
+  now: Date,
+): Promise<Readonly<QuizSession>> {
+  const found = await sessionForSaves(db, ref.session_id, user.id);
   if (!found) throw sessionNotFound();
   const { session, questionIds } = found;
   // Grading sets submitted_at in the transaction that writes the result: only a submitted
@@ -375,16 +413,30 @@ export async function saveAnswer(
       message: 'Time is up for this exam: answers can no longer be changed.',
     });
   }
-  if (!questionIds.has(input.question_id)) {
+  if (!questionIds.has(ref.question_id)) {
     throw fieldError('question_id', 'This question is not part of this quiz.');
   }
+  return session;
+}
+
+export async function saveAnswer(
+  db: DB,
+  user: User,
+  input: AnswerInput & { session_id: number },
+  now = new Date(),
+): Promise<{ saved: true; seconds_left: number | null }> {
+  const session = await sessionTakingChanges(db, user, input, now);
   // A submit may have graded the session since it was read: the write is conditional on it not
   // being submitted, so a racing save lands before the grading or not at all. (Neither the
   // deadline nor the questions of a session ever change.)
   const row = {
     session_id: session.id,
     question_id: input.question_id,
-    selected_answer: input.selected_answer,
+    // The letter the student saw; stored as the question's own.
+    selected_answer: toCanonical(
+      storedOrderOf(session.option_orders, input.question_id),
+      input.selected_answer,
+    ),
     saved_at: iso(now),
   };
   if (!(await saveAnswerUnlessSubmitted(db, row))) {
@@ -392,6 +444,26 @@ export async function saveAnswer(
     throw gradedAs === null ? sessionNotFound() : alreadySubmitted(gradedAs);
   }
   return { saved: true, seconds_left: secondsLeft(session, now) };
+}
+
+/**
+ * Flags or unflags a question of the student's own session while it runs (issue 19, point 4);
+ * the flags stay with the session for a resume and the review.
+ */
+export async function flagQuestion(
+  db: DB,
+  user: User,
+  input: FlagInput,
+  now = new Date(),
+): Promise<{ question_id: number; flagged: boolean }> {
+  const session = await sessionTakingChanges(db, user, input, now);
+  await setFlag(db, {
+    sessionId: session.id,
+    questionId: input.question_id,
+    flagged: input.flagged,
+    now: iso(now),
+  });
+  return { question_id: input.question_id, flagged: input.flagged };
 }
 
 /**

@@ -97,6 +97,7 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'quiz.start': { quiz_type: 'mock', quiz_id: f.mockSetId },
     'quiz.resume': { session_id: 1 },
     'quiz.saveAnswer': { session_id: 1, question_id: f.mockQuestionIds[0], selected_answer: 'A' },
+    'quiz.setFlag': { session_id: 1, question_id: f.mockQuestionIds[0], flagged: true },
     'quiz.submit': { session_id: 1, answers: [], time_spent_minutes: 1 },
     'results.byId': { id: 1 },
     'results.percentile': { id: 1 },

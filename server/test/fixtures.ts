@@ -46,6 +46,9 @@ export async function insertMockSet(
   title = 'Mock Exam 1',
   time_limit_minutes = 30,
   is_active = 1,
+  // Off here, so tests of grading and saves can name canonical letters; the shuffle tests turn it
+  // on (a mock set created any other way is shuffled by default).
+  shuffle = 0,
 ) {
   return db
     .insertInto('mock_exam_sets')
@@ -55,6 +58,7 @@ export async function insertMockSet(
       description: `${title} description`,
       time_limit_minutes,
       is_active,
+      shuffle,
       created_at: now(),
     })
     .returningAll()

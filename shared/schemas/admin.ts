@@ -64,6 +64,8 @@ export const updatePracticeSetInput = z.object({
   id: coercedId,
   title: nameField.optional(),
   is_active: booleanField.optional(),
+  // A new order per attempt (issue 19, point 5); running sessions keep the order they have.
+  shuffle: booleanField.optional(),
 });
 
 export const createMockExamSetInput = z.object({
@@ -78,6 +80,7 @@ export const updateMockExamSetInput = z.object({
   description: descriptionField.optional(),
   time_limit_minutes: timeLimitField.optional(),
   is_active: booleanField.optional(),
+  shuffle: booleanField.optional(),
 });
 
 /** An admin's own sign-in address, changed with the current password (My Account). */

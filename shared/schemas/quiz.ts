@@ -23,6 +23,14 @@ export type AnswerInput = z.infer<typeof answerField>;
 
 export const saveAnswerInput = answerField.extend({ session_id: coercedId });
 
+/** Flag or unflag one question of a running session (issue 19, point 4). */
+export const flagInput = z.object({
+  session_id: coercedId,
+  question_id: coercedId,
+  flagged: z.boolean({ error: (iss) => (iss.input === undefined ? REQUIRED : 'Must be true or false.') }),
+});
+export type FlagInput = z.infer<typeof flagInput>;
+
 export const submitInput = z.object({
   session_id: coercedId,
   // Bounded so a hostile payload cannot make grading expensive; a real set is far smaller.

@@ -1,6 +1,7 @@
 // One question with its options A-D. Practice adds Check Answer: it locks the question and
 // shows the key in green, a wrong choice in red, the correct answer and the explanation.
 import { Button } from '../../components/Button';
+import { FlagToggle } from './FlagToggle';
 import { OptionButton } from '../../components/OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import { NotSureToggle } from './NotSureToggle';
@@ -14,8 +15,10 @@ interface QuestionPanelProps {
   selected: Letter | undefined;
   checked: boolean;
   practice: boolean;
+  flagged: boolean;
   onSelect: (letter: Letter) => void;
   onCheck: () => void;
+  onToggleFlag: () => void;
 }
 
 export function QuestionPanel({
@@ -26,8 +29,10 @@ export function QuestionPanel({
   selected,
   checked,
   practice,
+  flagged,
   onSelect,
   onCheck,
+  onToggleFlag,
 }: QuestionPanelProps) {
   const key = checked ? keyOf(question) : null;
   return (
@@ -35,6 +40,7 @@ export function QuestionPanel({
       aria-labelledby="question-text"
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
     >
+      <FlagToggle flagged={flagged} onToggle={onToggleFlag} className="float-right ml-3" />
       <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
         Question {index + 1} of {total}
       </p>

@@ -14,6 +14,7 @@ import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import type { Letter, QuizStart } from './types';
 import { useAnswerQueue } from './useAnswerQueue';
+import { useFlags } from './useFlags';
 import { formatClock, useCountdown } from '../../hooks/useCountdown';
 import { useSubmitQuiz } from './useSubmitQuiz';
 
@@ -48,6 +49,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
     mock ? new Set() : new Set(Object.keys(answers).map(Number)),
   );
   const [confirming, setConfirming] = useState(false);
+  const flags = useFlags(start);
   const [startedAt] = useState(() => Date.now());
   const [deadline, setDeadline] = useState(() =>
     mock && start.seconds_left !== null ? Date.now() + start.seconds_left * 1000 : null,
@@ -188,6 +190,8 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             selected={answers[question.id]}
             checked={checked.has(question.id)}
             practice={!mock}
+            flagged={flags.isFlagged(question.id)}
+            onToggleFlag={() => flags.toggle(question.id)}
             onSelect={choose}
             onCheck={() => {
               setChecked((c) => new Set(c).add(question.id));
@@ -212,6 +216,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
           total={questions.length}
           current={index}
           isAnswered={(i) => Boolean(answers[questions[i].id])}
+          isFlagged={(i) => flags.isFlagged(questions[i].id)}
           onGo={setIndex}
         />
       </main>

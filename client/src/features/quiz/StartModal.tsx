@@ -39,12 +39,14 @@ export function StartModal({ info, starting, error, onStart, onCancel }: StartMo
             <li>The timer cannot be paused or restarted.</li>
             <li>Your exam is submitted automatically when time expires.</li>
             <li>You need a stable internet connection.</li>
+            {info.shuffled && <li>Questions and options come in a new order each attempt.</li>}
           </ul>
         </div>
       )}
       {!mock && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
           Untimed practice: check each answer to see the explanation.
+          {info.shuffled && ' Questions and options come in a new order each attempt.'}
         </p>
       )}
       {resume && (

@@ -2,7 +2,8 @@
 // under the session id (so a reload or a crash loses nothing), and sent one at a time until the
 // server acknowledges it, retrying with exponential backoff. A newer choice for the same
 // question replaces the queued one. Refusals the server will repeat (time is up, submitted)
-// are dropped, not retried for ever.
+// are dropped, not retried for ever. Letters are the ones the session showed (a shuffled
+// attempt's own); the server maps them to the question's, so a queue never outlives its session.
 
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 export type QueueStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'offline' | 'rejected';

@@ -1,5 +1,7 @@
 // The review of one answered question (SPEC 2): the key in green, the student's choice labelled
-// Your Answer (red when wrong), and the Explanation box.
+// Your Answer (red when wrong), and the Explanation box, in the letters the attempt showed; a
+// question flagged during the attempt says so.
+import Flag from 'lucide-react/icons/flag';
 import type { Letter, ResultDetail } from './types';
 
 type ReviewItem = ResultDetail['user_answers'][number];
@@ -11,9 +13,15 @@ export function AnswerReview({ item, index }: { item: ReviewItem; index: number 
   return (
     <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="font-semibold">
+        <h3 className="flex-1 font-semibold">
           {index + 1}. {q.question_text}
         </h3>
+        {item.flagged && (
+          <span className="flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <Flag aria-hidden="true" className="h-3 w-3" />
+            Flagged
+          </span>
+        )}
         <span
           className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${item.is_correct ? 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300' : 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300'}`}
         >

@@ -10,7 +10,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { AnswerReview } from './AnswerReview';
+import { ReviewList } from './ReviewList';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
@@ -115,11 +115,7 @@ export default function ResultDetailPage() {
         </div>
       </section>
       <h2 className="mt-8 mb-4 text-xl font-semibold">Review your answers</h2>
-      <ol className="space-y-4">
-        {r.user_answers.map((item, i) => (
-          <AnswerReview key={item.question.id} item={item} index={i} />
-        ))}
-      </ol>
+      <ReviewList items={r.user_answers} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// One content item: its name and context, Edit (inline) and Deactivate / Reactivate.
+// One content item: its name and context, Edit (inline), a set's Shuffle switch and
+// Deactivate / Reactivate.
 import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
@@ -7,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { smallButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
 import { EditItemForm } from './EditItemForm';
+import { ShuffleToggle } from './ShuffleToggle';
 import type { Item } from './items';
 import { useUpdateItem } from './useUpdateItem';
 
@@ -62,6 +64,7 @@ export function ItemRow({ item }: { item: Item }) {
         >
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> Edit
         </button>
+        <ShuffleToggle item={item} update={update} />
         <button
           type="button"
           className={smallButton}

@@ -12,6 +12,8 @@ export interface Item {
   /** null: this kind has no time limit (everything but mock sets). */
   timeLimit: number | null;
   isActive: boolean;
+  /** Sets only: each attempt gets its own question and option order. null: not a set. */
+  shuffle: boolean | null;
   /** A set without questions: students do not see it until questions are uploaded into it. */
   empty: boolean;
   meta: string;
@@ -22,6 +24,7 @@ export interface ItemPatch {
   description?: string;
   time_limit_minutes?: number;
   is_active?: boolean;
+  shuffle?: boolean;
 }
 
 const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
@@ -37,6 +40,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: p.description,
       timeLimit: null,
       isActive: p.is_active,
+      shuffle: null,
       empty: false,
       meta: p.description,
     })),
@@ -47,6 +51,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: p.description,
       timeLimit: null,
       isActive: p.is_active,
+      shuffle: null,
       empty: false,
       meta: p.program_name,
     })),
@@ -57,6 +62,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: t.description,
       timeLimit: null,
       isActive: t.is_active,
+      shuffle: null,
       empty: false,
       meta: [programName.get(paperProgram.get(t.paper) ?? -1), t.paper_name].filter(Boolean).join(' › '),
     })),
@@ -67,6 +73,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: s.description,
       timeLimit: s.time_limit_minutes,
       isActive: s.is_active,
+      shuffle: s.shuffle,
       empty: s.total_questions === 0,
       meta: `${s.program_name} › ${s.paper_name} · ${questions(s.total_questions)} · ${s.time_limit_minutes} min`,
     })),
@@ -77,6 +84,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       description: null,
       timeLimit: null,
       isActive: s.is_active,
+      shuffle: s.shuffle,
       empty: s.total_questions === 0,
       meta: `${s.paper_name} › ${s.topic_name} · ${questions(s.total_questions)}`,
     })),

@@ -1,4 +1,5 @@
-// Rename, describe, re-time, deactivate or reactivate any content item (admin.update*).
+// Rename, describe, re-time, deactivate or reactivate any content item, or turn a set's
+// shuffling on or off (admin.update*).
 import { useMutation } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc';
 import type { Item, ItemPatch } from './items';
@@ -9,7 +10,7 @@ export function useUpdateItem(item: Item) {
   return useMutation({
     mutationFn: async (patch: ItemPatch): Promise<void> => {
       const { id } = item;
-      const { name, description, time_limit_minutes, is_active } = patch;
+      const { name, description, time_limit_minutes, is_active, shuffle } = patch;
       switch (item.kind) {
         case 'program':
           await admin.updateProgram.mutate({ id, name, description, is_active });
@@ -21,7 +22,7 @@ export function useUpdateItem(item: Item) {
           await admin.updateTopic.mutate({ id, name, description, is_active });
           return;
         case 'practiceSet':
-          await admin.updatePracticeSet.mutate({ id, title: name, is_active });
+          await admin.updatePracticeSet.mutate({ id, title: name, is_active, shuffle });
           return;
         case 'mockSet':
           await admin.updateMockExamSet.mutate({
@@ -30,6 +31,7 @@ export function useUpdateItem(item: Item) {
             description,
             time_limit_minutes,
             is_active,
+            shuffle,
           });
           return;
       }

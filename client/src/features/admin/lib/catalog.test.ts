@@ -58,6 +58,7 @@ const content: Content = {
       total_questions: 4,
       created_at: at,
       is_active: true,
+      shuffle: false,
     },
     {
       id: 2000,
@@ -68,6 +69,7 @@ const content: Content = {
       total_questions: 4,
       created_at: at,
       is_active: true,
+      shuffle: false,
     },
   ],
   mockExamSets: [
@@ -81,6 +83,7 @@ const content: Content = {
       total_questions: 5,
       time_limit_minutes: 30,
       is_active: true,
+      shuffle: true,
     },
   ],
 };

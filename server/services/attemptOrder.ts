@@ -1,0 +1,29 @@
+// The order one attempt shows (issue 19, point 5): a shuffled set gives each new session its own
+// question order and option orders, drawn here and stored with the session so a resume, a save
+// and the review all read the same ones.
+import { randomInt } from 'node:crypto';
+import { randomOrder, shuffled, type RandomSource } from '../../shared/domain/optionOrder';
+
+/** Unpredictable from the outside: a student cannot work out the next attempt's letters. */
+export const secureRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+export interface AttemptOrder {
+  questionIds: number[];
+  /** JSON of { question id: order } for the session row; null when nothing is shuffled. */
+  optionOrders: string | null;
+}
+
+export function arrangeAttempt(ids: number[], shuffle: boolean, random: RandomSource): AttemptOrder {
+  if (!shuffle) return { questionIds: ids, optionOrders: null };
+  const questionIds = shuffled(ids, random);
+  const orders = Object.fromEntries(questionIds.map((id) => [id, randomOrder(random)]));
+  return { questionIds, optionOrders: JSON.stringify(orders) };
+}
+
+/**
+ * A cache key for the questions of a session whatever their order: shuffled sessions of one set
+ * share one cached copy (one per order would be one per student).
+ */
+export function contentKey(ids: readonly number[]): string {
+  return [...ids].sort((a, b) => a - b).join(',');
+}
