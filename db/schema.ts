@@ -3,6 +3,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type QuizType = 'mock' | 'practice';
+/** What a session was built from: one set, a weak topic's questions, or one result's misses. */
+export type SessionOrigin = 'set' | 'topic' | 'mistakes';
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 
 export interface UserTable {
@@ -142,6 +144,10 @@ export interface QuizSessionTable {
   started_at: string;
   deadline_at: string | null; // mock only
   submitted_at: string | null;
+  // Migration 0008. A 'topic' or 'mistakes' session has quiz_id 0 (no set) and origin_id the
+  // topic or the result it was built from.
+  origin: Generated<SessionOrigin>;
+  origin_id: number | null;
 }
 
 export interface SessionAnswerTable {

@@ -2,6 +2,7 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { profileRouter } from './routers/profile';
 import { questionsRouter } from './routers/questions';
@@ -16,6 +17,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   quiz: quizRouter,
   results: resultsRouter,
+  mastery: masteryRouter,
   notifications: notificationsRouter,
   admin: adminRouter,
 });

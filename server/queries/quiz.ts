@@ -57,11 +57,22 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
+/** A session of one set unless the row says what else it was built from (origin, migration 0008). */
+type Origin = Pick<SessionRow, 'origin' | 'origin_id'>;
+
 export async function insertSession(
   db: DB,
-  row: Omit<SessionRow, 'question_ids' | 'submitted_at'> & { question_ids: number[] },
+  row: Omit<SessionRow, 'question_ids' | 'submitted_at' | keyof Origin> & {
+    question_ids: number[];
+  } & Partial<Origin>,
 ): Promise<QuizSession> {
-  const written: SessionRow = { ...row, question_ids: JSON.stringify(row.question_ids), submitted_at: null };
+  const written: SessionRow = {
+    origin: 'set',
+    origin_id: null,
+    ...row,
+    question_ids: JSON.stringify(row.question_ids),
+    submitted_at: null,
+  };
   const [{ id }] = await insertSessionRow(db, written).execute();
   return { id, ...written };
 }

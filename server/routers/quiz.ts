@@ -1,6 +1,14 @@
 // Taking a quiz (SPEC 2 quiz screen; DESIGN 2 mock exam integrity): the rules live in the
 // quizSessions service, this router only connects inputs to it.
-import { quizRefInput, saveAnswerInput, sessionIdInput, submitInput } from '../../shared/schemas/quiz';
+import {
+  mistakesPracticeInput,
+  quizRefInput,
+  saveAnswerInput,
+  sessionIdInput,
+  submitInput,
+  topicPracticeInput,
+} from '../../shared/schemas/quiz';
+import { startMistakesPractice, startTopicPractice } from '../services/learning/practiceLists';
 import { openMocks, quizInfo, resumeQuiz, saveAnswer, startQuiz, submitQuiz } from '../services/quizSessions';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
@@ -29,4 +37,16 @@ export const quizRouter = router({
     .meta({ access: 'user', maxBodyBytes: 64 * 1024 })
     .input(submitInput)
     .mutation(({ ctx, input }) => submitQuiz(ctx.db, ctx.user, input)),
+
+  // Practice sessions built from a list of questions (docs/learning.md): resumed, saved and
+  // submitted through the procedures above like any practice session.
+  startTopicPractice: authedProcedure.input(topicPracticeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startTopicPractice(ctx.db, ctx.user, input.topic_id);
+  }),
+
+  startMistakesPractice: authedProcedure.input(mistakesPracticeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startMistakesPractice(ctx.db, ctx.user, input.result_id);
+  }),
 });
