@@ -9,7 +9,7 @@ import * as m0003 from './migrations/0003_mail_outbox_scrub';
 import * as m0004 from './migrations/0004_rate_limits';
 import * as m0005 from './migrations/0005_widen_backup_size';
 import * as m0006 from './migrations/0006_add_question_versions';
-import * as m0008 from './migrations/0008_add_session_origin';
+import * as m0008 from './migrations/0008_add_learning_data';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -18,7 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004_rate_limits': m0004,
   '0005_widen_backup_size': m0005,
   '0006_add_question_versions': m0006,
-  '0008_add_session_origin': m0008,
+  '0008_add_learning_data': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

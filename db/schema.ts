@@ -157,6 +157,18 @@ export interface SessionAnswerTable {
   saved_at: string;
 }
 
+/**
+ * Per student and question: times asked in a graded session, times right, and whether the latest
+ * graded attempt was right (0/1). Written as sessions are graded (migration 0008).
+ */
+export interface QuestionTallyTable {
+  user_id: number;
+  question_id: number;
+  asked: number;
+  correct: number;
+  last_correct: number;
+}
+
 export interface QuizResultTable {
   id: Generated<number>;
   session_id: number;
@@ -219,6 +231,7 @@ export interface Database {
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   quiz_results: QuizResultTable;
+  question_tallies: QuestionTallyTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;

@@ -13,6 +13,7 @@ import { measureHashRate, type HashRate } from './argon';
 import { CONNECTIONS, measure, type Measurement } from './cannon';
 import { freshDataDir } from './dataDir';
 import { prepareFixture, type Fixture } from './fixtures';
+import { fillHistories, masteryOverview } from './mastery';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
@@ -169,6 +170,16 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.hashRate = await measureHashRate(CONNECTIONS);
       },
       work: (s) => sc.signIn(s.server, s.fixture),
+    },
+    wanted('mastery') && {
+      key: 'mastery',
+      before: async (s) => {
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing 5,000 answers of history per student...`);
+        const t0 = performance.now();
+        await fillHistories(s.db, s.fixture);
+        console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      },
+      work: (s) => masteryOverview(s.server, s.available, s.fixture.students),
     },
     // Last of the app rows: its 20,000 questions weigh on no other row.
     wanted('question search') && {

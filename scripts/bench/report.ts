@@ -6,6 +6,7 @@ import type { ClientSizes } from './clientSize';
 import { compareDatabases, POSTGRES_OF_SQLITE, REQUEST_TARGETS, type RowComparison } from './databases';
 import type { ImportFigures } from './importBench';
 import type { Machine } from './machine';
+import { masteryTarget } from './mastery';
 import { DATABASE_NAMES, type Pass } from './pass';
 
 export interface BenchResults {
@@ -80,6 +81,8 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
     ...compareDatabases(r.sqlite, r.postgres).flatMap(databaseTargets),
     searchTarget(r.sqlite),
     searchTarget(r.postgres),
+    masteryTarget(r.sqlite),
+    masteryTarget(r.postgres),
     {
       what: 'sign-in bound by the password hash',
       goal: '>= 70% of argon2id verifies/s measured alone',

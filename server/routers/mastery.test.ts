@@ -3,6 +3,7 @@
 // against the example worked out by hand below.
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backfill } from '../../db/migrations/0008_add_learning_data';
 import type { AppRouter } from '../router';
 import { answerSheet, takeSet } from '../test/attempts';
 import {
@@ -157,6 +158,25 @@ describe('mastery.overview', () => {
       ['Wound care', 5, 5],
     ]);
     expect(his.data.weakest.map((w) => w.name)).toEqual(['Wound care']);
+  });
+
+  it('keeps the same tallies as migration 0008 computes from the graded sessions', async () => {
+    const { ama, kofi } = await twoStudents();
+    await amasAttempts(ama);
+    await takeSet(kofi, practice(cat.fluid1.set), 'ABCD');
+    const tallies = () =>
+      t.db.selectFrom('question_tallies').selectAll().orderBy('user_id').orderBy('question_id').execute();
+    const written = await tallies();
+    // F1-F4, W1-W5, D1-D4, M1-M5 for Ama (set 2 never graded) and F1-F4 for Kofi.
+    expect(written).toHaveLength(22);
+    expect(written.find((r) => r.question_id === cat.fluid1.qs[3].id)).toMatchObject({
+      asked: 2,
+      correct: 0,
+      last_correct: 0,
+    });
+    await t.db.deleteFrom('question_tallies').execute();
+    await backfill(t.db);
+    expect(await tallies()).toEqual(written);
   });
 
   it('is empty for a new student and refused without a token', async () => {

@@ -11,6 +11,7 @@ import type { AnswerInput, QuizRefInput, SubmitInput } from '../../shared/schema
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
+import { recordGradedAttempt } from './learning/history';
 import {
   findOpenSession,
   findOwnSession,
@@ -205,6 +206,7 @@ async function gradeSession(
     if (raced === null) throw new Error(`Result of session ${session.id} vanished`);
     return { id: raced, written: null };
   }
+  await recordGradedAttempt(trx, session.user_id, graded, chosen, keys); // mastery (docs/learning.md)
   await insertNotification(trx, {
     user_id: session.user_id,
     title: `Result ready: ${session.quiz_name}`,

@@ -4,8 +4,7 @@
 import { readCacheOf, type DB } from '../../../db/client';
 import { percentageOf } from '../../../shared/domain/grading';
 import { CONTENT_TABLES } from '../../queries/catalog';
-import { paperTree, topicTree } from '../../queries/mastery';
-import { historyOf, questionPlacesCached, type QuestionHistory, type QuestionPlace } from './history';
+import { paperTree, servableCountsByTopic, talliesByTopic, topicTree } from '../../queries/mastery';
 
 /** A topic needs this many answers before it can be called weak: fewer say little. */
 export const WEAK_TOPIC_MIN_ANSWERS = 5;
@@ -19,59 +18,51 @@ interface Tally {
 }
 const emptyTally = (): Tally => ({ answers: 0, correct: 0, seen: 0 });
 
-function add(t: Tally, h: QuestionHistory) {
-  t.answers += h.asked;
-  t.correct += h.correct;
-  t.seen++;
+function add(into: Tally, t: Tally) {
+  into.answers += t.answers;
+  into.correct += t.correct;
+  into.seen += t.seen;
 }
 
 const figures = (t: Tally) => ({ ...t, percentage: percentageOf(t.correct, t.answers) });
 
+/** Names, flags and question counts of the catalogue, shared by all students until it changes. */
 function catalogueCached(db: DB) {
   return readCacheOf(db).get('learning:catalogue', CONTENT_TABLES, async () => {
-    const [topics, papers] = await Promise.all([topicTree(db), paperTree(db)]);
+    const [topics, papers, counts] = await Promise.all([
+      topicTree(db),
+      paperTree(db),
+      servableCountsByTopic(db),
+    ]);
     return {
       topics: new Map(topics.map((t) => [t.topic_id, t])),
       papers: new Map(papers.map((p) => [p.paper_id, p])),
+      servable: new Map(counts.map((c) => [c.topic_id, Number(c.n)])),
     };
   });
-}
-
-/** Questions a topic session may serve, per topic. */
-function servableCounts(places: ReadonlyMap<number, QuestionPlace>): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const p of places.values()) {
-    if (p.inActiveSet && p.topicId !== null) counts.set(p.topicId, (counts.get(p.topicId) ?? 0) + 1);
-  }
-  return counts;
 }
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
 export async function masteryOf(db: DB, userId: number) {
-  const places = await questionPlacesCached(db);
-  const [history, catalogue] = await Promise.all([historyOf(db, userId, places), catalogueCached(db)]);
+  const [rows, catalogue] = await Promise.all([talliesByTopic(db, userId), catalogueCached(db)]);
 
   const byTopic = new Map<number, Tally>();
   const byPaper = new Map<number, Tally>();
-  for (const [id, h] of history) {
-    const place = places.get(id)!;
-    if (place.paperId === null) continue;
-    let paper = byPaper.get(place.paperId);
-    if (!paper) byPaper.set(place.paperId, (paper = emptyTally()));
-    add(paper, h);
-    if (place.topicId === null) continue; // a mock's question: its paper's, no topic's
-    let topic = byTopic.get(place.topicId);
-    if (!topic) byTopic.set(place.topicId, (topic = emptyTally()));
-    add(topic, h);
+  for (const r of rows) {
+    if (r.paper_id === null) continue;
+    const tally = { answers: Number(r.answers), correct: Number(r.correct), seen: Number(r.seen) };
+    let paper = byPaper.get(r.paper_id);
+    if (!paper) byPaper.set(r.paper_id, (paper = emptyTally()));
+    add(paper, tally);
+    if (r.topic_id !== null) byTopic.set(r.topic_id, tally); // else a mock's: its paper's only
   }
 
-  const totals = servableCounts(places);
   const topics = [...byTopic].flatMap(([topicId, tally]) => {
     const info = catalogue.topics.get(topicId);
     if (!info) return [];
     const open = info.topic_active === 1 && info.paper_active === 1 && info.program_active === 1;
-    const total_questions = totals.get(topicId) ?? 0;
+    const total_questions = catalogue.servable.get(topicId) ?? 0;
     return [{ info, row: { id: topicId, name: info.topic_name, ...figures(tally), total_questions }, open }];
   });
 
@@ -84,9 +75,7 @@ export async function masteryOf(db: DB, userId: number) {
       program = { id: info.program_id, name: info.program_name, tally: emptyTally(), papers: [] };
       programs.set(info.program_id, program);
     }
-    program.tally.answers += tally.answers;
-    program.tally.correct += tally.correct;
-    program.tally.seen += tally.seen;
+    add(program.tally, tally);
     program.papers.push({
       id: paperId,
       name: info.paper_name,

@@ -7,11 +7,11 @@ import type { DB } from '../../../db/client';
 import { serialized } from '../../../db/dialect';
 import type { SessionOrigin, User } from '../../../db/schema';
 import { findTopic } from '../../queries/catalog';
+import { lastOutcomes } from '../../queries/mastery';
 import { activeQuestionIds, findOpenListSession, questionIdsOfTopic } from '../../queries/listSessions';
 import { insertSession } from '../../queries/quiz';
 import { findOwnResult, resultAnswers } from '../../queries/results';
 import { resumeQuiz, type QuizStart } from '../quizSessions';
-import { historyOf, questionPlacesCached } from './history';
 
 /** Questions in a weak topic's session: a sitting's worth, with feedback after each. */
 export const TOPIC_SESSION_SIZE = 10;
@@ -60,11 +60,11 @@ function startListSession(db: DB, user: User, source: ListSource, now: Date): Pr
  */
 async function topicQuestionOrder(db: DB, userId: number, topicId: number): Promise<number[]> {
   const ids = await questionIdsOfTopic(db, topicId);
-  const history = await historyOf(db, userId, await questionPlacesCached(db));
+  const last = await lastOutcomes(db, userId, ids);
   const rank = (id: number) => {
-    const h = history.get(id);
-    if (!h) return 1; // unseen
-    return h.lastCorrect ? 2 : 0;
+    const right = last.get(id);
+    if (right === undefined) return 1; // unseen
+    return right ? 2 : 0;
   };
   return ids
     .map((id, i) => ({ id, i, rank: rank(id) }))
