@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004_rate_limits';
 import * as m0005 from './migrations/0005_widen_backup_size';
 import * as m0006 from './migrations/0006_add_question_versions';
 import * as m0007 from './migrations/0007_add_shuffle_and_flags';
+import * as m0008 from './migrations/0008_add_learning_data';
 import * as m0009 from './migrations/0009_add_review_cards';
 import * as m0010 from './migrations/0010_index_mock_first_attempts';
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0005_widen_backup_size': m0005,
   '0006_add_question_versions': m0006,
   '0007_add_shuffle_and_flags': m0007,
+  '0008_add_learning_data': m0008,
   '0009_add_review_cards': m0009,
   '0010_index_mock_first_attempts': m0010,
 };

@@ -3,6 +3,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type QuizType = 'mock' | 'practice';
+/** What a session was built from: one set, a weak topic's questions, or one result's misses. */
+export type SessionOrigin = 'set' | 'topic' | 'mistakes';
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 
 export interface UserTable {
@@ -148,6 +150,10 @@ export interface QuizSessionTable {
   submitted_at: string | null;
   // JSON { "<question id>": "CADB" } (shown A is canonical C ...); null: options in canonical order.
   option_orders: string | null;
+  // Migration 0008. A 'topic' or 'mistakes' session has quiz_id 0 (no set) and origin_id the
+  // topic or the result it was built from.
+  origin: Generated<SessionOrigin>;
+  origin_id: number | null;
 }
 
 /** A question the student flagged in a session (migration 0007). */
@@ -162,6 +168,18 @@ export interface SessionAnswerTable {
   question_id: number;
   selected_answer: AnswerLetter;
   saved_at: string;
+}
+
+/**
+ * Per student and question: times asked in a graded session, times right, and whether the latest
+ * graded attempt was right (0/1). Written as sessions are graded (migration 0008).
+ */
+export interface QuestionTallyTable {
+  user_id: number;
+  question_id: number;
+  asked: number;
+  correct: number;
+  last_correct: number;
 }
 
 export interface QuizResultTable {
@@ -255,6 +273,7 @@ export interface Database {
   quiz_results: QuizResultTable;
   review_cards: ReviewCardTable;
   not_sure_marks: NotSureMarkTable;
+  question_tallies: QuestionTallyTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;

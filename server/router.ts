@@ -2,6 +2,7 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { profileRouter } from './routers/profile';
 import { questionsRouter } from './routers/questions';
@@ -18,6 +19,7 @@ export const appRouter = router({
   quiz: quizRouter,
   results: resultsRouter,
   review: reviewRouter,
+  mastery: masteryRouter,
   notifications: notificationsRouter,
   admin: adminRouter,
 });

@@ -13,6 +13,7 @@ import { measureHashRate, type HashRate } from './argon';
 import { CONNECTIONS, measure, type Measurement } from './cannon';
 import { freshDataDir } from './dataDir';
 import { prepareFixture, type Fixture } from './fixtures';
+import { fillHistories, masteryOverview } from './mastery';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
 import { fillDeck, reviewQueue, type Deck } from './reviewQueue';
 import * as sc from './scenarios';
@@ -180,6 +181,16 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.deck = await fillDeck(s.db, s.fixture);
       },
       work: (s) => reviewQueue(s.server, s.available, s.deck as Deck),
+    },
+    wanted('mastery') && {
+      key: 'mastery',
+      before: async (s) => {
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing 5,000 answers of history per student...`);
+        const t0 = performance.now();
+        await fillHistories(s.db, s.fixture);
+        console.log(`  written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      },
+      work: (s) => masteryOverview(s.server, s.available, s.fixture.students),
     },
     // Last of the app rows: its 20,000 questions weigh on no other row.
     wanted('question search') && {

@@ -6,6 +6,7 @@ import type { ClientSizes } from './clientSize';
 import { compareDatabases, POSTGRES_OF_SQLITE, REQUEST_TARGETS, type RowComparison } from './databases';
 import type { ImportFigures } from './importBench';
 import type { Machine } from './machine';
+import { MASTERY_ANSWERS, MASTERY_P99_MS } from './mastery';
 import { DATABASE_NAMES, type Pass } from './pass';
 
 export interface BenchResults {
@@ -62,6 +63,14 @@ const REVIEW_P99_MS = 50;
 export const reviewTarget = (pass: Pass) =>
   p99Target(pass, 'review-queue', 'review queue at 5,000 answers', REVIEW_P99_MS);
 
+export const masteryTarget = (pass: Pass) =>
+  p99Target(
+    pass,
+    'mastery',
+    `mastery by topic, ${MASTERY_ANSWERS.toLocaleString('en')} answers`,
+    MASTERY_P99_MS,
+  );
+
 export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
   const lite = r.sqlite;
   const notRun = lite.skipped === null ? null : `not measured: ${lite.skipped}`;
@@ -91,6 +100,8 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
     searchTarget(r.postgres),
     reviewTarget(r.sqlite),
     reviewTarget(r.postgres),
+    masteryTarget(r.sqlite),
+    masteryTarget(r.postgres),
     {
       what: 'sign-in bound by the password hash',
       goal: '>= 70% of argon2id verifies/s measured alone',

@@ -57,15 +57,22 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
-/** A new session; without option orders its options show in their own order. */
+type Origin = Pick<SessionRow, 'origin' | 'origin_id'>;
+
+/**
+ * A new session of one set unless the row says what else it was built from (origin, migration
+ * 0008); without option orders its options show in their own order.
+ */
 export async function insertSession(
   db: DB,
-  row: Omit<SessionRow, 'question_ids' | 'submitted_at' | 'option_orders'> & {
+  row: Omit<SessionRow, 'question_ids' | 'submitted_at' | 'option_orders' | keyof Origin> & {
     question_ids: number[];
     option_orders?: string | null;
-  },
+  } & Partial<Origin>,
 ): Promise<QuizSession> {
   const written: SessionRow = {
+    origin: 'set',
+    origin_id: null,
     ...row,
     question_ids: JSON.stringify(row.question_ids),
     option_orders: row.option_orders ?? null,

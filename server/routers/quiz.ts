@@ -2,10 +2,12 @@
 // quizSessions service, this router only connects inputs to it.
 import {
   flagInput,
+  mistakesPracticeInput,
   quizRefInput,
   saveAnswerInput,
   sessionIdInput,
   submitInput,
+  topicPracticeInput,
 } from '../../shared/schemas/quiz';
 import {
   flagQuestion,
@@ -16,6 +18,7 @@ import {
   startQuiz,
   submitQuiz,
 } from '../services/quizSessions';
+import { startMistakesPractice, startTopicPractice } from '../services/learning/practiceLists';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
 export const quizRouter = router({
@@ -47,4 +50,16 @@ export const quizRouter = router({
     .meta({ access: 'user', maxBodyBytes: 64 * 1024 })
     .input(submitInput)
     .mutation(({ ctx, input }) => submitQuiz(ctx.db, ctx.user, input)),
+
+  // Practice sessions built from a list of questions (docs/learning.md): resumed, saved and
+  // submitted through the procedures above like any practice session.
+  startTopicPractice: authedProcedure.input(topicPracticeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startTopicPractice(ctx.db, ctx.user, input.topic_id);
+  }),
+
+  startMistakesPractice: authedProcedure.input(mistakesPracticeInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startMistakesPractice(ctx.db, ctx.user, input.result_id);
+  }),
 });

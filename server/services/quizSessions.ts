@@ -20,6 +20,7 @@ import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../sh
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
+import { recordGradedAttempt } from './learning/history';
 import { addSessionToDeck } from './reviewDeck';
 import {
   findOpenSession,
@@ -231,6 +232,7 @@ async function gradeSession(
     return { id: raced, written: null };
   }
   await addSessionToDeck(trx, session, { questionIds: graded, keys, chosen }, now);
+  await recordGradedAttempt(trx, session.user_id, graded, chosen, keys); // mastery (docs/learning.md)
   await insertNotification(trx, {
     user_id: session.user_id,
     title: `Result ready: ${session.quiz_name}`,

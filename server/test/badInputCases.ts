@@ -99,6 +99,8 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'quiz.saveAnswer': { session_id: 1, question_id: f.mockQuestionIds[0], selected_answer: 'A' },
     'quiz.setFlag': { session_id: 1, question_id: f.mockQuestionIds[0], flagged: true },
     'quiz.submit': { session_id: 1, answers: [], time_spent_minutes: 1 },
+    'quiz.startTopicPractice': { topic_id: f.topicId },
+    'quiz.startMistakesPractice': { result_id: 1 },
     'results.byId': { id: 1 },
     'results.percentile': { id: 1 },
     'admin.users': { search: 'ama' },

@@ -44,3 +44,9 @@ export const submitInput = z.object({
 export type SubmitInput = z.infer<typeof submitInput>;
 
 export const resultIdInput = z.object({ id: coercedId });
+
+/** A practice session of a weak topic's questions (issue 19, point 1). */
+export const topicPracticeInput = z.object({ topic_id: coercedId });
+
+/** A practice session of the questions missed in one of the student's results (point 2). */
+export const mistakesPracticeInput = z.object({ result_id: coercedId });

@@ -15,6 +15,7 @@ const MockSetsPage = lazyPage(() => import('../features/catalog/MockSetsPage'));
 const TopicsPage = lazyPage(() => import('../features/catalog/TopicsPage'));
 const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSetsPage'));
 const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
+const SessionQuizPage = lazyPage(() => import('../features/quiz/SessionQuizPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
 const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
@@ -140,6 +141,14 @@ export default function StudentArea() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <QuizPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/quiz/session/:sessionId"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <SessionQuizPage />
           </Suspense>
         }
       />

@@ -1,4 +1,5 @@
 // The student's home (SPEC 2): a welcome with the full name and cards to every area.
+import { lazy, Suspense } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router-dom';
 import BookOpen from 'lucide-react/icons/book-open';
@@ -42,6 +43,9 @@ const CARDS: (Card & { to: string })[] = [
   },
 ];
 
+// Its own chunk: the cards show at once, the figures follow.
+const MasteryPanel = lazy(() => import('./mastery/MasteryPanel'));
+
 const CARD_CLASS = `flex h-full flex-col rounded-xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md dark:bg-slate-800 dark:ring-slate-700 ${FOCUS_RING}`;
 
 export default function DashboardPage() {
@@ -66,6 +70,9 @@ export default function DashboardPage() {
           />
         </button>
       </div>
+      <Suspense fallback={null}>
+        <MasteryPanel />
+      </Suspense>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { SkeletonGrid } from '../../components/Skeleton';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ReviewList } from './ReviewList';
+import { PractiseMistakesButton } from './PractiseMistakesButton';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
@@ -109,9 +110,16 @@ export default function ResultDetailPage() {
           <Link to="/dashboard" className={buttonClass('secondary')}>
             Back to Dashboard
           </Link>
-          <Button onClick={onRetake} disabled={retake.isPending}>
-            {retake.isPending ? 'Starting...' : 'Retake'}
-          </Button>
+          {/* A session built from a topic or from mistakes has no set (quiz_id 0) to retake. */}
+          {r.session.quiz_id !== 0 && (
+            <Button onClick={onRetake} disabled={retake.isPending}>
+              {retake.isPending ? 'Starting...' : 'Retake'}
+            </Button>
+          )}
+          <PractiseMistakesButton
+            resultId={r.id}
+            missed={r.user_answers.filter((a) => !a.is_correct).length}
+          />
         </div>
       </section>
       <h2 className="mt-8 mb-4 text-xl font-semibold">Review your answers</h2>
