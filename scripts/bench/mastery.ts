@@ -1,7 +1,7 @@
 // The bench's mastery row (issue 19: the dashboard's mastery query for a student with 5,000
 // answers, in a database of 300 students, under 50 ms at p99). fillHistories writes a learning
 // catalogue (2 papers of 10 topics, each topic 2 practice sets of 25 questions, and 2 mocks of 100
-// a paper) and gives every student of the fixture the same amount of graded history: practice
+// a paper) and gives each of the fixture's first 300 students the same amount of graded history: practice
 // sessions and mocks as the quiz engine leaves them (session, result, saved answers; one question
 // in ten left blank) with the per-question tallies grading keeps. masteryOverview then asks for
 // the dashboard's figures one student at a time (a request waits for the one before), rotating
@@ -14,6 +14,8 @@ import { each, trpcQuery } from './requests';
 import { skipped, type Available } from './scenarios';
 
 export const MASTERY_ANSWERS = 5000;
+/** Students given that history: the issue's database of 300 (the full bench's fixture has more). */
+export const MASTERY_STUDENTS = 300;
 /** Issue 19: the dashboard's mastery query at p99. */
 export const MASTERY_P99_MS = 50;
 const ROWS_PER_INSERT = 800;
@@ -187,23 +189,23 @@ async function fillHistory(db: DB, userId: number, sets: LearningSet[], answers:
   await chunks(tallyRows, (c) => db.insertInto('question_tallies').values(c).execute());
 }
 
-/** Gives every student of the fixture `answers` questions of graded history. */
+/** Gives the fixture's first MASTERY_STUDENTS students `answers` questions of graded history. */
 export async function fillHistories(db: DB, fixture: Fixture, answers = MASTERY_ANSWERS): Promise<void> {
   const sets = await fillLearningCatalogue(db);
-  for (const student of fixture.students) {
+  for (const student of fixture.students.slice(0, MASTERY_STUDENTS)) {
     await db.transaction().execute((trx) => fillHistory(trx, student.id, sets, answers));
   }
 }
 
 export const masteryRowName = (students: number) =>
-  `mastery.overview, a student with ${MASTERY_ANSWERS.toLocaleString('en')} answers (${students} students, one at a time)`;
+  `mastery.overview, a student with ${MASTERY_ANSWERS.toLocaleString('en')} answers (${students} students with as many, one at a time)`;
 
 export async function masteryOverview(
   target: Target,
   av: Available,
   students: Student[],
 ): Promise<Measurement> {
-  const name = masteryRowName(students.length);
+  const name = masteryRowName(Math.min(students.length, MASTERY_STUDENTS));
   if (!av.procedures.has('mastery.overview')) return skipped(name, 'missing mastery.overview');
   // The measured students take turns; each has the same amount of history.
   const token = rotating(students.slice(0, 50).map((s) => s.access));
