@@ -15,6 +15,25 @@ export interface Check {
 }
 
 const MAX_LISTED = 5;
+const SHOWN = 'ABCD';
+
+/**
+ * Students acknowledge the letters they were shown; the database stores the canonical ones. Maps
+ * one to the other through each session's own stored option orders (a shuffled attempt, migration
+ * 0007), written out here rather than through the server's code.
+ */
+async function toStoredLetters(
+  db: DB,
+): Promise<(sessionId: number, qid: number, shown: AnswerLetter) => AnswerLetter> {
+  const orders = new Map<number, Record<string, string>>();
+  for (const s of await db.selectFrom('quiz_sessions').select(['id', 'option_orders']).execute()) {
+    if (s.option_orders) orders.set(s.id, JSON.parse(s.option_orders) as Record<string, string>);
+  }
+  return (sessionId, qid, shown) => {
+    const order = orders.get(sessionId)?.[String(qid)];
+    return order ? (order[SHOWN.indexOf(shown)] as AnswerLetter) : shown;
+  };
+}
 const check = (name: string, problems: string[], okDetail: string): Check => ({
   name,
   ok: problems.length === 0,
@@ -49,14 +68,21 @@ export async function ackedAnswersPresent(
         .execute()
     ).map((a) => [`${a.session_id}:${a.question_id}`, a.selected_answer]),
   );
+  const canonical = await toStoredLetters(db);
   const problems: string[] = [];
   let n = 0;
   for (const log of logs) {
-    if (log.sessionId === null) continue;
-    for (const [qid, letters] of log.acks) {
+    const sessionId = log.sessionId;
+    if (sessionId === null) continue;
+    for (const [qid, shown] of log.acks) {
       n++;
-      const letter = stored.get(`${log.sessionId}:${qid}`);
-      const allowed = mode === 'final' ? letters : (laterByEmail.get(log.email)?.acks.get(qid) ?? letters);
+      const letter = stored.get(`${sessionId}:${qid}`);
+      const letters = shown.map((l) => canonical(sessionId, qid, l));
+      const later = laterByEmail
+        .get(log.email)
+        ?.acks.get(qid)
+        ?.map((l) => canonical(sessionId, qid, l));
+      const allowed = mode === 'final' ? letters : (later ?? letters);
       if (!letter || !allowed.includes(letter)) {
         problems.push(
           `${log.email} q${qid}: acknowledged ${letters.join('>')}, stored ${letter ?? 'nothing'}`,
@@ -139,6 +165,7 @@ export async function verifyRun(db: DB, logs: StudentLog[], quizId: number): Pro
     stored.get(a.session_id)!.set(a.question_id, a.selected_answer);
   }
   const logOf = new Map(logs.map((l) => [l.sessionId, l]));
+  const canonical = await toStoredLetters(db);
   const grading: string[] = [];
   for (const s of sessions) {
     const result = bySession.get(s.id)?.[0];
@@ -151,7 +178,8 @@ export async function verifyRun(db: DB, logs: StudentLog[], quizId: number): Pro
     for (const qid of ids) {
       const chosen = answers.get(qid) ?? null;
       if (chosen !== null && chosen === key.get(qid)) correct++;
-      const mine = logOf.get(s.id)?.acks.get(qid)?.at(-1);
+      const shown = logOf.get(s.id)?.acks.get(qid)?.at(-1);
+      const mine = shown === undefined ? undefined : canonical(s.id, qid, shown);
       if (mine !== undefined && mine !== chosen)
         grading.push(`result ${result.id} q${qid}: student chose ${mine}, graded ${chosen}`);
     }
