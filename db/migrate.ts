@@ -30,10 +30,29 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  if (!isPostgres(db)) return migrateSqliteAlone(db);
   // Kysely's migrator reads the catalogue of every schema before it takes its own lock, and on
   // PostgreSQL that read fails ("relation ... does not exist") while another process creates or
   // drops tables in the same database: one migration at a time, the catalogue read included.
   await exclusively(db, 'nmc:migrate', () => migrate(db), { wait: true });
+}
+
+/**
+ * Kysely runs SQLite migrations outside a transaction, so two processes opening one new file at once
+ * would both run 0001 ("table users already exists"). The first to take the file's write lock (BEGIN
+ * IMMEDIATE) applies them all and commits; the other waits for it (busy_timeout) and finds none left.
+ */
+async function migrateSqliteAlone<T>(db: Kysely<T>): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      await migrate(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
 }
 
 async function migrate<T>(db: Kysely<T>): Promise<void> {
