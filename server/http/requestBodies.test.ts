@@ -33,6 +33,8 @@ function rawRequest(
     chunked?: boolean;
     waitMs?: number;
     headNeverEnds?: boolean;
+    /** Wait this long between 16 KB pieces (a sender of bounded speed), not just for the socket. */
+    paceMs?: number;
   } = {},
 ): Promise<RawAnswer> {
   const { port } = new URL(t.url);
@@ -88,8 +90,10 @@ function rawRequest(
       const framed = opts.chunked
         ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
         : chunk;
-      if (socket.write(framed)) setImmediate(pump);
-      else socket.once('drain', pump);
+      if (socket.write(framed)) {
+        if (opts.paceMs) setTimeout(pump, opts.paceMs);
+        else setImmediate(pump);
+      } else socket.once('drain', pump);
     };
     setTimeout(pump, 20);
   });
@@ -122,17 +126,20 @@ afterAll(async () => {
 
 describe('request bodies', () => {
   it('answers an anonymous upload before reading its body, and a student likewise', async () => {
+    // A sender of about 16 MB/s (16 KB a millisecond; a phone sends far slower): unpaced, loopback
+    // fills megabytes of socket buffers in the milliseconds a loaded machine takes to check a token.
     const anonymous = await rawRequest(t, post('/trpc/questions.upload', 6_000_000), {
       sendBytes: 6_000_000,
+      paceMs: 1,
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toContain('UNAUTHORIZED');
-    // Answered long before the 6 MB had gone out (over loopback a sender pushes a few hundred KB
-    // into the socket buffers while the token is checked; more on a loaded machine).
+    // Answered long before the 6 MB had gone out: within its first 2 MB, about 125 ms.
     expect(anonymous.sentWhenAnswered).toBeLessThan(2 * 1024 * 1024);
 
     const asStudent = await rawRequest(t, post('/trpc/questions.preview', 6_000_000, student), {
       sendBytes: 6_000_000,
+      paceMs: 1,
     });
     expect(asStudent.status).toBe(403);
     expect(asStudent.sentWhenAnswered).toBeLessThan(2 * 1024 * 1024);
