@@ -3,10 +3,10 @@
 // submits, filters the review, and a retake shows another order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { insertMockSet, insertPaper, insertProgram } from '../server/test/fixtures';
 import { insertDistinctQuestions } from '../server/test/shuffle';
-import { launchBrowser, watchConsole } from './browser';
+import { studentOnPhone } from './studentOnPhone';
 import { screenshotsAtBothWidths } from './pageHelpers';
 
 let t: TestServer;
@@ -45,16 +45,7 @@ beforeAll(async () => {
   mockTitle = mock.title;
   mockSets = `/mock-exams/${program.id}/papers/${paper.id}/exam-sets`;
 
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  errors = watchConsole(page);
-  await page.goto(`${t.url}/login`);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  ({ browser, page, errors } = await studentOnPhone(t));
 });
 
 afterAll(async () => {

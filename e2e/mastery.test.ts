@@ -16,8 +16,8 @@ import {
   insertTopic,
   rpc,
 } from '../server/test/fixtures';
-import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
-import { launchBrowser, watchConsole } from './browser';
+import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
+import { studentOnPhone } from './studentOnPhone';
 import { unexpectedErrors } from './pageHelpers';
 
 let t: TestServer;
@@ -57,16 +57,7 @@ beforeAll(async () => {
   );
   await takeSet(kofi, practice(wounds.id), 'ABCDA');
 
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  errors = watchConsole(page);
-  await page.goto(`${t.url}/login`);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  ({ browser, page, errors } = await studentOnPhone(t));
 });
 
 afterAll(async () => {
