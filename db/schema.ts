@@ -182,6 +182,13 @@ export interface QuestionTallyTable {
   last_correct: number;
 }
 
+/** A graded session whose tallies and review cards are not written yet (migration 0012). */
+export interface LearningBacklogTable {
+  user_id: number;
+  session_id: number;
+  graded_at: string;
+}
+
 export interface QuizResultTable {
   id: Generated<number>;
   session_id: number;
@@ -274,6 +281,7 @@ export interface Database {
   review_cards: ReviewCardTable;
   not_sure_marks: NotSureMarkTable;
   question_tallies: QuestionTallyTable;
+  learning_backlog: LearningBacklogTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;

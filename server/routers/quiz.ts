@@ -19,6 +19,7 @@ import {
   submitQuiz,
 } from '../services/quizSessions';
 import { startMistakesPractice, startTopicPractice } from '../services/learning/practiceLists';
+import { learnerProcedure } from './learnerProcedure';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
 export const quizRouter = router({
@@ -53,7 +54,7 @@ export const quizRouter = router({
 
   // Practice sessions built from a list of questions (docs/learning.md): resumed, saved and
   // submitted through the procedures above like any practice session.
-  startTopicPractice: authedProcedure.input(topicPracticeInput).mutation(async ({ ctx, input }) => {
+  startTopicPractice: learnerProcedure.input(topicPracticeInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
     return startTopicPractice(ctx.db, ctx.user, input.topic_id);
   }),

@@ -32,15 +32,26 @@ afterEach(async () => {
 
 const practice = () => ({ quiz_type: 'practice' as const, quiz_id: cat.practiceSet.id });
 const mock = () => ({ quiz_type: 'mock' as const, quiz_id: cat.mockSet.id });
-const cards = () =>
-  t.db.selectFrom('review_cards').selectAll().where('user_id', '=', user.id).orderBy('question_id').execute();
-const cardFor = async (questionId: number) =>
-  t.db
+// Grading queues a session's cards; the student's next read of the deck writes them (docs/learning.md).
+const openDeck = () => student.query('review.dueCount');
+const cards = async () => {
+  await openDeck();
+  return t.db
+    .selectFrom('review_cards')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('question_id')
+    .execute();
+};
+const cardFor = async (questionId: number) => {
+  await openDeck();
+  return t.db
     .selectFrom('review_cards')
     .selectAll()
     .where('user_id', '=', user.id)
     .where('question_id', '=', questionId)
     .executeTakeFirstOrThrow();
+};
 const scheduler = fsrs();
 
 describe('grading fills the deck', () => {

@@ -4,13 +4,14 @@ import { sessionIdInput } from '../../shared/schemas/quiz';
 import { notSureInput, reviewAnswerInput } from '../../shared/schemas/review';
 import { answerCard, dueCount, markNotSure, nextCard, notSureMarks } from '../services/reviewDeck';
 import { authedProcedure, router } from '../trpc';
+import { learnerProcedure } from './learnerProcedure';
 
 export const reviewRouter = router({
-  dueCount: authedProcedure.query(({ ctx }) => dueCount(ctx.db, ctx.user)),
+  dueCount: learnerProcedure.query(({ ctx }) => dueCount(ctx.db, ctx.user)),
 
-  next: authedProcedure.query(({ ctx }) => nextCard(ctx.db, ctx.user)),
+  next: learnerProcedure.query(({ ctx }) => nextCard(ctx.db, ctx.user)),
 
-  answer: authedProcedure
+  answer: learnerProcedure
     .input(reviewAnswerInput)
     .mutation(({ ctx, input }) => answerCard(ctx.db, ctx.user, input)),
 

@@ -11,13 +11,15 @@ export interface AttemptOrder {
   questionIds: number[];
   /** JSON of { question id: order } for the session row; null when nothing is shuffled. */
   optionOrders: string | null;
+  /** The same orders, for the answer to the start (not parsed back from the JSON). */
+  orders: ReadonlyMap<number, string>;
 }
 
 export function arrangeAttempt(ids: number[], shuffle: boolean, random: RandomSource): AttemptOrder {
-  if (!shuffle) return { questionIds: ids, optionOrders: null };
+  if (!shuffle) return { questionIds: ids, optionOrders: null, orders: new Map() };
   const questionIds = shuffled(ids, random);
-  const orders = Object.fromEntries(questionIds.map((id) => [id, randomOrder(random)]));
-  return { questionIds, optionOrders: JSON.stringify(orders) };
+  const orders = new Map(questionIds.map((id) => [id, randomOrder(random)]));
+  return { questionIds, optionOrders: JSON.stringify(Object.fromEntries(orders)), orders };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { readCacheOf, type DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
-import type { QuizResult, QuizSession, User } from '../../db/schema';
+import type { AnswerLetter, QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import {
   orderOf,
@@ -20,8 +20,7 @@ import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../sh
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
-import { recordGradedAttempt } from './learning/history';
-import { addSessionToDeck } from './reviewDeck';
+import { addToBacklog } from '../queries/learningBacklog';
 import {
   findOpenSession,
   flaggedQuestionIds,
@@ -108,7 +107,13 @@ async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
  * attempt shows: a practice key is a shown letter. Mock questions carry no key. A class taking
  * one mock shares one copy of its questions (keyed by the ids whatever their order).
  */
-async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boolean) {
+async function sessionView(
+  db: DB,
+  session: QuizSession,
+  now: Date,
+  resumed: boolean,
+  orders = parseOptionOrders(session.option_orders),
+) {
   const ids = parseQuestionIds(session);
   const rows = await readCacheOf(db).get(
     `questions:${session.quiz_type}:${contentKey(ids)}`,
@@ -119,7 +124,6 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
       return new Map<number, (typeof found)[number]>(found.map((q) => [q.id, q]));
     },
   );
-  const orders = parseOptionOrders(session.option_orders);
   const questions = ids.flatMap((id) => {
     const q = rows.get(id);
     return q ? [showOptions(q, orderOf(orders, id))] : [];
@@ -152,6 +156,14 @@ async function sessionView(db: DB, session: QuizSession, now: Date, resumed: boo
 }
 export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
 
+/** The keys of a session's questions (a deleted question has none), shared by a class's sessions. */
+export function answerKeysOf(db: DB, ids: number[]): Promise<ReadonlyMap<number, AnswerLetter>> {
+  return readCacheOf(db).get(`answer-keys:${contentKey(ids)}`, CONTENT_TABLES, async () => {
+    const rows = await questionsWithKey(db, ids);
+    return new Map(rows.map((q) => [q.id, q.correct_answer]));
+  });
+}
+
 /** A graded session's result id, and the row when this call wrote it (null: it had one already). */
 interface Graded {
   id: number;
@@ -177,7 +189,7 @@ async function gradeSession(
   const chosen = new Map(
     (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
   );
-  if (submitted && !isClosed(session, now)) {
+  if (submitted?.answers.length && !isClosed(session, now)) {
     // The browser sends the answers not yet acknowledged; other clients may send the whole sheet,
     // most of it saved already. Last choice wins. They come in shown letters.
     const orders = parseOptionOrders(session.option_orders);
@@ -192,10 +204,7 @@ async function gradeSession(
     await upsertAnswers(trx, session.id, changed, iso(now));
     for (const a of changed) chosen.set(a.question_id, a.selected_answer);
   }
-  const keys = await readCacheOf(trx).get(`answer-keys:${contentKey(ids)}`, CONTENT_TABLES, async () => {
-    const rows = await questionsWithKey(trx, ids);
-    return new Map(rows.map((q) => [q.id, q.correct_answer]));
-  });
+  const keys = await answerKeysOf(trx, ids);
 
   // Questions deleted since the start cannot be graded; every other one counts, unanswered as wrong.
   // The graded answers are the saved ones: from here on the session takes no more (the review
@@ -231,8 +240,8 @@ async function gradeSession(
     if (raced === null) throw new Error(`Result of session ${session.id} vanished`);
     return { id: raced, written: null };
   }
-  await addSessionToDeck(trx, session, { questionIds: graded, keys, chosen }, now);
-  await recordGradedAttempt(trx, session.user_id, graded, chosen, keys); // mastery (docs/learning.md)
+  // Tallies and review cards are written when the student next reads them (learning/backlog.ts).
+  await addToBacklog(trx, { user_id: session.user_id, session_id: session.id, graded_at: iso(now) });
   await insertNotification(trx, {
     user_id: session.user_id,
     title: `Result ready: ${session.quiz_name}`,
@@ -339,7 +348,7 @@ export async function startQuiz(
       deadline_at:
         quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
     });
-    return sessionView(trx, session, now, false);
+    return sessionView(trx, session, now, false, order.orders);
   });
 }
 

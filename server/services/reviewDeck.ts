@@ -72,9 +72,13 @@ const MAX_VERSION_LINKS = 50;
 
 /**
  * The current version of each question (the one an edit or a move produced last); a question
- * whose current version is deactivated maps to nothing.
+ * whose current version is deactivated maps to nothing, unless `deactivated` collects them.
  */
-async function currentVersions(db: DB, ids: number[]): Promise<Map<number, number>> {
+async function currentVersions(
+  db: DB,
+  ids: number[],
+  deactivated?: Map<number, number>,
+): Promise<Map<number, number>> {
   const current = new Map(ids.map((id) => [id, id]));
   const result = new Map<number, number>();
   for (let link = 0; link <= MAX_VERSION_LINKS && current.size > 0; link++) {
@@ -86,6 +90,7 @@ async function currentVersions(db: DB, ids: number[]): Promise<Map<number, numbe
         continue;
       }
       if (row?.is_active) result.set(from, at);
+      else if (row) deactivated?.set(from, at);
       current.delete(from);
     }
   }
@@ -117,10 +122,16 @@ export async function addSessionToDeck(
   const wanted = [...new Set([...missed, ...notSure])];
   if (wanted.length === 0) return;
 
-  // A card follows the question to its current version, so an edit does not split the history.
-  const versions = await currentVersions(trx, wanted);
-  const missedNow = new Set([...missed].flatMap((id) => (versions.has(id) ? [versions.get(id)!] : [])));
-  const targets = [...new Set(versions.values())];
+  // A card follows the question to its current version, so an edit does not split the history. A
+  // question deactivated since the session gets its card suspended, as a deactivation does.
+  const deactivated = new Map<number, number>();
+  const versions = await currentVersions(trx, wanted, deactivated);
+  // In the session's order, so the queue shows the new cards (all due at once) in that order.
+  const inOrder = (from: Iterable<number>, to: Map<number, number>) =>
+    new Set([...from].flatMap((id) => (to.has(id) ? [to.get(id)!] : [])));
+  const missedNow = inOrder(missed, versions);
+  const targets = [...inOrder(wanted, versions)];
+  const suspendedTargets = [...inOrder(wanted, deactivated)];
   const existing = new Map((await cardsOf(trx, session.user_id, targets)).map((c) => [c.question_id, c]));
 
   for (const card of existing.values()) {
@@ -129,12 +140,16 @@ export async function addSessionToDeck(
     await updateCardIfUnchanged(trx, card, stateOf(next));
   }
   const fresh = stateOf(createEmptyCard(now));
-  await insertCards(
-    trx,
-    targets
-      .filter((id) => !existing.has(id))
-      .map((question_id) => ({ user_id: session.user_id, question_id, ...fresh })),
-  );
+  const newCard = (question_id: number, suspended: number) => ({
+    user_id: session.user_id,
+    question_id,
+    suspended,
+    ...fresh,
+  });
+  await insertCards(trx, [
+    ...targets.filter((id) => !existing.has(id)).map((id) => newCard(id, 0)),
+    ...suspendedTargets.map((id) => newCard(id, 1)),
+  ]);
 }
 
 /**

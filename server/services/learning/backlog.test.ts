@@ -1,0 +1,89 @@
+// Grading queues a session's learning data; the student's next read of mastery or the deck writes
+// it exactly once, with the grading's own date.
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../router';
+import { takeSet } from '../../test/attempts';
+import { makeCatalog, rpc } from '../../test/fixtures';
+import { signUpAndIn, startTestServer, type TestServer } from '../../test/harness';
+
+type Out = inferRouterOutputs<AppRouter>;
+
+let t: TestServer;
+let cat: Awaited<ReturnType<typeof makeCatalog>>;
+let student: ReturnType<typeof rpc>;
+beforeEach(async () => {
+  t = await startTestServer();
+  cat = await makeCatalog(t.db);
+  student = rpc(t, (await signUpAndIn(t)).access);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const practice = () => ({ quiz_type: 'practice' as const, quiz_id: cat.practiceSet.id });
+const rows = async () => ({
+  backlog: await t.db.selectFrom('learning_backlog').select(['session_id', 'graded_at']).execute(),
+  cards: await t.db
+    .selectFrom('review_cards')
+    .select(['question_id', 'due'])
+    .orderBy('question_id')
+    .execute(),
+  tallies: await t.db
+    .selectFrom('question_tallies')
+    .select(['question_id', 'asked', 'correct', 'last_correct'])
+    .orderBy('question_id')
+    .execute(),
+});
+
+describe('the learning backlog', () => {
+  it('holds a graded session until the student reads their learning data, then writes it once', async () => {
+    // Practice keys are A, B, C, D: right, wrong, unanswered, right.
+    const result = await takeSet(student, practice(), 'AC-D');
+    const queued = await rows();
+    expect(queued.cards).toEqual([]);
+    expect(queued.tallies).toEqual([]);
+    expect(queued.backlog).toEqual([{ session_id: result.session.id, graded_at: result.created_at }]);
+
+    // The dashboard asks for both at once: the session is written once, not twice.
+    const [mastery, due] = await Promise.all([
+      student.query<Out['mastery']['overview']>('mastery.overview'),
+      student.query<Out['review']['dueCount']>('review.dueCount'),
+    ]);
+    expect(due.data).toEqual({ due: 2 });
+    expect(mastery.data.programs[0].answers).toBe(4);
+    const [p1, p2, p3, p4] = cat.practiceQuestions;
+    const written = await rows();
+    expect(written.backlog).toEqual([]);
+    expect(written.cards).toEqual([
+      { question_id: p2.id, due: result.created_at },
+      { question_id: p3.id, due: result.created_at },
+    ]);
+    expect(written.tallies).toEqual(
+      [
+        { question_id: p1.id, asked: 1, correct: 1, last_correct: 1 },
+        { question_id: p2.id, asked: 1, correct: 0, last_correct: 0 },
+        { question_id: p3.id, asked: 1, correct: 0, last_correct: 0 },
+        { question_id: p4.id, asked: 1, correct: 1, last_correct: 1 },
+      ].sort((a, b) => a.question_id - b.question_id),
+    );
+
+    // Reading again writes nothing more.
+    await student.query('mastery.overview');
+    expect(await rows()).toEqual(written);
+  });
+
+  it('writes two sessions in the order they were graded: the latest attempt decides', async () => {
+    await takeSet(student, practice(), 'BBCD');
+    await takeSet(student, practice(), 'ABCD');
+    expect(await t.db.selectFrom('learning_backlog').select('session_id').execute()).toHaveLength(2);
+    await student.query('mastery.overview');
+    const p1 = cat.practiceQuestions[0];
+    expect((await rows()).tallies.find((r) => r.question_id === p1.id)).toEqual({
+      question_id: p1.id,
+      asked: 2,
+      correct: 1,
+      last_correct: 1,
+    });
+  });
+});
