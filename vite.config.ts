@@ -1,4 +1,7 @@
 // One config for the client build (root: client/) and for Vitest (the whole package).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -52,6 +55,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The pre-rendered signed-out pages are for a first visit over the network; once the worker
+    // runs, every address opens the cached shell, which starts as fast from the cache.
+    globIgnores: ['prerendered/**'],
     // Any address of the app opens the cached shell offline; the API never does.
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/trpc\//],
@@ -59,9 +65,36 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+// Content before JavaScript (issue 21, point 5): after every client build (`vite build`, the e2e
+// global setup, `npm run build`) the landing, sign-in and registration pages are rendered into
+// dist/client/prerendered/ (client/prerender/writePages.ts). Loaded through tsx at that point, so
+// this config never imports React code.
+function prerenderSignedOutPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'prerender-signed-out-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { tsImport } = await import('tsx/esm/api');
+      const writer = pathToFileURL(path.join(root, 'prerender/writePages.ts')).href;
+      const { writePrerenderedPages } = (await tsImport(
+        writer,
+        import.meta.url,
+      )) as typeof import('./client/prerender/writePages');
+      const written = await writePrerenderedPages(outDir);
+      this.info(`pre-rendered ${written.join(', ')}`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), prerenderSignedOutPages()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

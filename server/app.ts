@@ -9,6 +9,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../shared/prerenderedPages';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
@@ -121,14 +122,21 @@ function serveClient(app: express.Express, dir: string) {
       },
     }),
   );
-  app.get('/{*path}', (_req, res) => {
+  app.get('/{*path}', (req, res) => {
     if (!fs.existsSync(index)) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.sendFile(prerenderedPage(dir, req.path) ?? index);
   });
+}
+
+/** The landing, sign-in and registration pages with their HTML rendered at build time, if built. */
+function prerenderedPage(dir: string, address: string): string | undefined {
+  const name = Object.hasOwn(PRERENDERED_PAGES, address) ? PRERENDERED_PAGES[address] : undefined;
+  const file = name && path.join(dir, PRERENDERED_DIR, name);
+  return file && fs.existsSync(file) ? file : undefined;
 }
 
 function errorHandler(deps: AppDeps): ErrorRequestHandler {

@@ -1,0 +1,202 @@
+// Content before JavaScript (issue 21, point 5) against the built client: the landing, sign-in and
+// registration pages arrive as HTML with their text and forms, React hydrates that HTML in place
+// (no mismatch, no re-render), and a signed-in browser never sees the pre-rendered landing page.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
+import { launchBrowser, screenshot, watchConsole } from './browser';
+
+const LANDING_HEADING = 'Pass your nursing and midwifery licensing exam';
+
+let browser: Browser;
+let context: BrowserContext;
+let t: TestServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function html(address: string): Promise<{ res: Response; body: string }> {
+  const res = await fetch(`${t.url}${address}`);
+  return { res, body: await res.text() };
+}
+
+/** A label element for a control with this text, and the control it names, in raw HTML. */
+function expectLabelledControl(body: string, label: string, control: RegExp) {
+  const match = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}<`).exec(body);
+  expect(match, `label ${label}`).not.toBeNull();
+  const input = new RegExp(`<(input|select)[^>]*id="${match![1]}"[^>]*>`).exec(body);
+  expect(input?.[0], `control of ${label}`).toMatch(control);
+}
+
+describe('pre-rendered pages over plain HTTP', () => {
+  it('sends /login with the sign-in form in the HTML, under the same headers as the shell', async () => {
+    const { res, body } = await html('/login');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    expect(body).toContain('data-prerendered="/login"');
+    expect(body).toContain('Welcome back');
+    expectLabelledControl(body, 'Email', /type="email"/);
+    expectLabelledControl(body, 'Password', /type="password"/);
+    expect(body).toMatch(/<button[^>]*type="submit"[^>]*>Sign In<\/button>/);
+    expect(body).toContain('Remember me');
+    // Scripts stay external: the page's CSP forbids inline ones.
+    expect(body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  });
+
+  it('sends the landing and registration pages with their text and form', async () => {
+    const landing = await html('/');
+    expect(landing.body).toContain(LANDING_HEADING);
+    expect(landing.body).toMatch(/<a[^>]*href="\/register"[^>]*>Get Started<\/a>/);
+    const register = await html('/register');
+    expect(register.body).toContain('Create your account');
+    expectLabelledControl(register.body, 'Full name', /<input/);
+    expectLabelledControl(register.body, 'Date of birth', /placeholder="YYYY\/MM\/DD"/);
+    expectLabelledControl(register.body, 'Gender', /<select/);
+    expectLabelledControl(register.body, 'School', /role="combobox"/);
+    expect(register.body).toMatch(/<button[^>]*type="submit"[^>]*>Create Account<\/button>/);
+  });
+
+  it('sends the empty shell for every other address', async () => {
+    for (const address of ['/dashboard', '/forgot-password', '/login/extra']) {
+      const { res, body } = await html(address);
+      expect(res.status).toBe(200);
+      expect(body).toContain('<div id="root"></div>');
+      expect(body).not.toContain('Welcome back');
+    }
+  });
+});
+
+describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
+  let page: Page;
+  let errors: string[];
+
+  // No service worker: it would answer from its cached shell, and these tests are about the
+  // first visit over the network.
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchConsole(page);
+  });
+
+  it('shows the sign-in form with JavaScript turned off', async () => {
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    page = await context.newPage();
+    await page.goto(`${t.url}/login`);
+    await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await screenshot(page, 'prerendered-login-no-js-360');
+    await page.goto(`${t.url}/`);
+    expect(await page.getByRole('heading', { name: LANDING_HEADING }).isVisible()).toBe(true);
+  });
+
+  it('hydrates the HTML in place without warnings, and signing in still works', async () => {
+    const student = await signUpAndIn(t);
+    // The heading the HTML brought, remembered before any of the app's scripts run.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { firstH1: Element | null }).firstH1 = document.querySelector('h1');
+      });
+    });
+    await page.goto(`${t.url}/login`);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const root = document.getElementById('root')!;
+          return Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+        }),
+      )
+      .toBe(true);
+    // Hydration kept the server's nodes; a fresh render would have replaced them.
+    expect(
+      await page.evaluate(() => {
+        const first = (window as unknown as { firstH1: Element | null }).firstH1;
+        return first !== null && first === document.querySelector('h1');
+      }),
+    ).toBe(true);
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('button', { name: STUDENT.full_name }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('paints a stored dark theme from the first frame and hydrates it without a mismatch', async () => {
+    await page.addInitScript(() => {
+      localStorage.setItem('theme', 'dark');
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { darkBeforeApp: boolean }).darkBeforeApp =
+          document.documentElement.classList.contains('dark');
+      });
+    });
+    await page.goto(`${t.url}/register`);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Switch to light theme' }).isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { darkBeforeApp: boolean }).darkBeforeApp)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  /**
+   * Opens / for a signed-in browser with the app's entry script held back, and tells whether the
+   * landing page's heading was visible in any frame meanwhile.
+   */
+  async function landingSeenWhenSignedIn(withBeforePaintScript: boolean): Promise<boolean> {
+    const student = await signUpAndIn(t, { email: `flash.${Date.now()}@example.com` });
+    await page.addInitScript(
+      ([access, refresh]) => {
+        localStorage.setItem('access_token', access);
+        localStorage.setItem('refresh_token', refresh);
+        const w = window as unknown as { landingSeen: boolean };
+        w.landingSeen = false;
+        const check = () => {
+          const h1 = [...document.querySelectorAll('h1')].find((h) =>
+            h.textContent?.includes('licensing exam'),
+          );
+          if (h1?.checkVisibility({ visibilityProperty: true })) w.landingSeen = true;
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      },
+      [student.access, student.refresh],
+    );
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    if (!withBeforePaintScript)
+      await page.route('**/before-paint.js', (route) => route.fulfill({ body: '' }));
+    const res = await page.goto(`${t.url}/`);
+    expect(await res!.text()).toContain('data-prerendered="/"');
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('button', { name: STUDENT.full_name }).isVisible()).toBe(true);
+    return page.evaluate(() => (window as unknown as { landingSeen: boolean }).landingSeen);
+  }
+
+  it('takes a signed-in student from / to the dashboard without showing the landing page', async () => {
+    expect(await landingSeenWhenSignedIn(true)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('would show the landing page without the before-paint script (the check can fail)', async () => {
+    expect(await landingSeenWhenSignedIn(false)).toBe(true);
+  });
+});
