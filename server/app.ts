@@ -13,6 +13,7 @@ import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../shared/prerenderedPages';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
+import { precompressedAssets } from './http/precompressedAssets';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { refuseMalformedUrls } from './http/urls';
@@ -103,6 +104,7 @@ function serveClient(app: express.Express, dir: string) {
   const index = path.join(dir, 'index.html');
   app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
+  app.use('/assets', precompressedAssets(path.join(dir, 'assets')));
   app.use(
     '/assets',
     express.static(path.join(dir, 'assets'), {
@@ -122,6 +124,9 @@ function serveClient(app: express.Express, dir: string) {
       },
     }),
   );
+  // A pre-rendered form sent before its scripts ran (a very slow line) comes back to its page,
+  // which by then has them; the form posts so that no password ever lands in an address.
+  app.post(['/login', '/register'], (req, res) => res.redirect(303, req.path));
   app.get('/{*path}', (req, res) => {
     if (!fs.existsSync(index)) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');

@@ -1,7 +1,8 @@
 // Writes the pre-rendered signed-out pages next to the built shell: dist/client/prerendered/
 // landing.html, login.html, register.html. Each is the shell (same CSS, scripts and head) with the
 // page's HTML in #root, marked for main.tsx to hydrate, and module preloads for the page's own
-// chunks so they download with the entry instead of after it. server/app.ts sends them.
+// chunks so they download with the entry instead of after it, all at low priority. server/app.ts
+// sends them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../shared/prerenderedPages';
@@ -45,10 +46,13 @@ export async function writePrerenderedPages(outDir: string): Promise<string[]> {
     const preloads = [...chunkFiles(manifest, pageKey)]
       .map((k) => manifest[k].file)
       .filter((file) => file.endsWith('.js') && !inShell.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
       .join('');
     const body = await renderPage(address);
     const html = shell
+      // The page is readable without its scripts: the stylesheet goes first on a slow line, the
+      // scripts (hydration) after it.
+      .replace('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"')
       .replace('</head>', `${preloads}</head>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${address}">${body}</div>`);
     if (!html.includes(`data-prerendered="${address}"`)) throw new Error('index.html has no empty #root');

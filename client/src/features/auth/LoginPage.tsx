@@ -52,8 +52,10 @@ export default function LoginPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Sign in to continue your exam preparation.
       </p>
+      {/* POST: a form sent before the scripts arrive never puts the password in the address. */}
       <form
         ref={scopeRef}
+        method="post"
         onSubmit={onSubmit}
         onFocus={handoff.prepare}
         className="space-y-4"

@@ -87,7 +87,8 @@ export default function RegisterPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Free to start. No credit card needed.
       </p>
-      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
+      {/* POST: a form sent before the scripts arrive never puts the password in the address. */}
+      <form ref={scopeRef} method="post" onSubmit={onSubmit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
