@@ -151,6 +151,37 @@ describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
     expect(await page.getByRole('heading', { name: LANDING_HEADING }).isVisible()).toBe(true);
   });
 
+  it('looks the same before and after React takes over, light and dark', async () => {
+    const withoutJs = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      javaScriptEnabled: false,
+    });
+    try {
+      for (const theme of ['light', 'dark']) {
+        for (const address of ['/', '/login', '/register']) {
+          const before = await withoutJs.newPage();
+          // With scripts off the stored theme cannot apply: give the HTML the class it would get.
+          await before.goto(`${t.url}${address}`);
+          if (theme === 'dark') await before.evaluate(() => document.documentElement.classList.add('dark'));
+          await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
+          await page.goto(`${t.url}${address}`);
+          await expect
+            .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).length > 0))
+            .toBe(true);
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+          const same = (await before.screenshot({ fullPage: true })).equals(
+            await page.screenshot({ fullPage: true }),
+          );
+          expect(same, `${address} in the ${theme} theme`).toBe(true);
+          await before.close();
+        }
+      }
+    } finally {
+      await withoutJs.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('hydrates the HTML in place without warnings, and signing in still works', async () => {
     const student = await signUpAndIn(t);
     // The heading the HTML brought, remembered before any of the app's scripts run.
