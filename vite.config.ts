@@ -1,4 +1,9 @@
 // One config for the client build (root: client/) and for Vitest (the whole package).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -52,6 +57,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The pre-rendered signed-out pages are for a first visit over the network; once the worker
+    // runs, every address opens the cached shell, which starts as fast from the cache.
+    globIgnores: ['prerendered/**'],
     // Any address of the app opens the cached shell offline; the API never does.
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/trpc\//],
@@ -59,15 +67,75 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+const SIGNED_OUT_UI =
+  /(client\/src\/(components\/(Alert|Brand|PasswordField|SelectField|TextField|ThemeToggle)|hooks\/(useAction|useRevealErrors)|lib\/(restAuth|serverMessages)|features\/auth\/AuthLayout)\.tsx?|lucide-react\/dist\/esm\/(icons\/(book-open|clock|eye|eye-off|moon|sun|stethoscope|trophy)|(?!icons\/)[\w/-]+)\.mjs)$/;
+
+// Content before JavaScript (issue 21, point 5): after every client build (`vite build`, the e2e
+// global setup, `npm run build`) the landing, sign-in and registration pages are rendered into
+// dist/client/prerendered/ (client/prerender/writePages.ts). Loaded through tsx at that point, so
+// this config never imports React code.
+function prerenderSignedOutPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'prerender-signed-out-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { tsImport } = await import('tsx/esm/api');
+      const writer = pathToFileURL(path.join(root, 'prerender/writePages.ts')).href;
+      const { writePrerenderedPages } = (await tsImport(
+        writer,
+        import.meta.url,
+      )) as typeof import('./client/prerender/writePages');
+      const written = await writePrerenderedPages(outDir);
+      this.info(`pre-rendered ${written.join(', ')}`);
+    },
+  };
+}
+
+// Brotli copies of the hashed scripts and styles at the highest quality, made once here rather
+// than per answer (server/http/precompressedAssets.ts sends them): fewer bytes on prepaid data.
+function brotliAssets(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'brotli-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      for (const name of fs.readdirSync(assetsDir).filter((n) => /\.(js|css)$/.test(n))) {
+        const file = path.join(assetsDir, name);
+        const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 };
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(fs.readFileSync(file), { params }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), prerenderSignedOutPages(), brotliAssets()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The small modules the signed-out pages share (and their icons), in one chunk: on a slow
+          // line each extra request costs a round trip (issue 21, point 5). Not modules the entry
+          // imports itself (Button, signInHandoff): the entry would then load this chunk too.
+          groups: [{ name: 'signed-out-ui', test: SIGNED_OUT_UI, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/trpc': 'http://localhost:3000', '/api': 'http://localhost:3000' },

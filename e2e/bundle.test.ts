@@ -1,13 +1,13 @@
-// The download budget for phones on prepaid data (issue 4, point 9): what index.html loads plus
-// the landing or login route's chunks stays within 150 KB of gzipped JavaScript, and no admin
-// code travels with the student's pages. Reads the build globalSetup made (Vite's manifest).
+// The download budget for phones on prepaid data (issue 4, point 9; issue 21, point 5): what
+// index.html loads plus the landing or login route's chunks stays within 110 KB of gzipped
+// JavaScript (no tRPC client, no React Query), and no admin code travels with the student's pages. Reads the build globalSetup made (Vite's manifest).
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const DIST = path.resolve('dist/client');
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 110 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -55,7 +55,7 @@ describe('client download budget', () => {
   });
 
   for (const page of ['src/features/auth/LandingPage.tsx', 'src/features/auth/LoginPage.tsx']) {
-    it(`${path.basename(page, '.tsx')} loads at most 150 KB of gzipped JavaScript`, () => {
+    it(`${path.basename(page, '.tsx')} loads at most 110 KB of gzipped JavaScript`, () => {
       const keys = closure(keyOf(page), closure(ENTRY));
       const bytes = gzippedBytes(keys);
       console.info(`${path.basename(page, '.tsx')}: ${(bytes / 1024).toFixed(1)} KB gzipped JS`);
@@ -64,8 +64,19 @@ describe('client download budget', () => {
     });
   }
 
+  it('keeps the signed-in app (tRPC, React Query) out of the signed-out entry', () => {
+    const fullApp = keyOf('src/app/FullApp.tsx');
+    expect(manifest[ENTRY].dynamicImports).toContain(fullApp);
+    expect(closure(ENTRY).has(fullApp)).toBe(false);
+    const entryCode = [...closure(ENTRY)].map((k) =>
+      fs.readFileSync(path.join(DIST, manifest[k].file), 'utf8'),
+    );
+    expect(entryCode.join('\n')).not.toMatch(/No QueryClient set|trpc-accept/);
+  });
+
   it('keeps the admin area out of the entry and every student chunk', () => {
-    const studentRoots = [ENTRY, keyOf('src/app/StudentArea.tsx')];
+    const fullApp = keyOf('src/app/FullApp.tsx');
+    const studentRoots = [ENTRY, fullApp, keyOf('src/app/StudentArea.tsx')];
     const studentArea = manifest[keyOf('src/app/StudentArea.tsx')];
     studentRoots.push(...(studentArea.dynamicImports ?? []));
     const reachable = new Set<string>();
@@ -73,7 +84,7 @@ describe('client download budget', () => {
     expect(studentArea.dynamicImports?.length).toBeGreaterThanOrEqual(10);
     expect([...reachable].filter(isAdmin)).toEqual([]);
     const admin = keyOf('src/features/admin/AdminApp.tsx');
-    expect(manifest[ENTRY].dynamicImports).toContain(admin);
+    expect(manifest[fullApp].dynamicImports).toContain(admin);
     expect(reachable.has(admin)).toBe(false);
   });
 

@@ -9,9 +9,11 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../shared/prerenderedPages';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
+import { precompressedAssets } from './http/precompressedAssets';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { refuseMalformedUrls } from './http/urls';
@@ -102,6 +104,7 @@ function serveClient(app: express.Express, dir: string) {
   const index = path.join(dir, 'index.html');
   app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
+  app.use('/assets', precompressedAssets(path.join(dir, 'assets')));
   app.use(
     '/assets',
     express.static(path.join(dir, 'assets'), {
@@ -121,14 +124,24 @@ function serveClient(app: express.Express, dir: string) {
       },
     }),
   );
-  app.get('/{*path}', (_req, res) => {
+  // A pre-rendered form sent before its scripts ran (a very slow line) comes back to its page,
+  // which by then has them; the form posts so that no password ever lands in an address.
+  app.post(['/login', '/register'], (req, res) => res.redirect(303, req.path));
+  app.get('/{*path}', (req, res) => {
     if (!fs.existsSync(index)) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.sendFile(prerenderedPage(dir, req.path) ?? index);
   });
+}
+
+/** The landing, sign-in and registration pages with their HTML rendered at build time, if built. */
+function prerenderedPage(dir: string, address: string): string | undefined {
+  const name = Object.hasOwn(PRERENDERED_PAGES, address) ? PRERENDERED_PAGES[address] : undefined;
+  const file = name && path.join(dir, PRERENDERED_DIR, name);
+  return file && fs.existsSync(file) ? file : undefined;
 }
 
 function errorHandler(deps: AppDeps): ErrorRequestHandler {

@@ -2,10 +2,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isRefusal } from '../lib/errors';
-import { SessionProvider } from '../lib/session';
+import { SessionProvider, type Profile } from '../lib/session';
 import { createTrpcClient, trpc } from '../lib/trpc';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  initialProfile,
+}: {
+  children: ReactNode;
+  initialProfile?: Profile;
+}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -25,7 +31,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>{children}</SessionProvider>
+        <SessionProvider initialProfile={initialProfile}>{children}</SessionProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -1,40 +1,18 @@
 // Routes by session state (SPEC 2): signed-out pages, the student area, the admin area. Every
-// page is its own lazy chunk, so the landing and login pages download only what they need and a
-// student's download never carries the admin area. A data router (one splat route around the
-// session's own <Routes>) so a page can hold navigation with useBlocker (a running mock).
-import { Suspense } from 'react';
+// page is its own lazy chunk, so a student's download never carries the admin area. A data
+// router (one splat route around the session's own <Routes>) so a page can hold navigation with
+// useBlocker (a running mock). Part of the full app (FullApp.tsx), never of the signed-out entry.
+import { useMemo, useState } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { lazyPage } from '../lib/lazyPage';
 import { useSession } from '../lib/session';
+import { SignInHandoff } from '../lib/signInHandoff';
+import { PageFrame, SignedOutRoutes } from './SignedOutPages';
 
 const AdminApp = lazyPage(() => import('../features/admin/AdminApp'));
 
-const LandingPage = lazyPage(() => import('../features/auth/LandingPage'));
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
-const CheckEmailPage = lazyPage(() => import('../features/auth/CheckEmailPage'));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
-const EmailVerifiedPage = lazyPage(() => import('../features/auth/EmailVerifiedPage'));
-
 const StudentArea = lazyPage(() => import('./StudentArea'));
-
-function SignedOutRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/check-email" element={<CheckEmailPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/password-reset-confirm/:uidb64/:token" element={<ResetPasswordPage />} />
-      <Route path="/email-verified" element={<EmailVerifiedPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
-  );
-}
 
 function AdminRoutes() {
   return (
@@ -46,24 +24,30 @@ function AdminRoutes() {
 }
 
 function RoutesForSession() {
-  const { user, booting } = useSession();
+  const { user, booting, setProfile } = useSession();
+  const handoff = useMemo(() => ({ prepare() {}, signedIn: setProfile }), [setProfile]);
   if (booting) return <LoadingScreen />;
-  if (!user) return <SignedOutRoutes />;
+  if (!user) {
+    return (
+      <SignInHandoff.Provider value={handoff}>
+        <SignedOutRoutes />
+      </SignInHandoff.Provider>
+    );
+  }
   return user.userType === 'admin' ? <AdminRoutes /> : <StudentArea />;
 }
 
 function Root() {
   return (
-    <PageErrorBoundary>
-      <Suspense fallback={<LoadingScreen />}>
-        <RoutesForSession />
-      </Suspense>
-    </PageErrorBoundary>
+    <PageFrame>
+      <RoutesForSession />
+    </PageFrame>
   );
 }
 
-const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
-
 export function AppRouter() {
+  // Made when the full app mounts (after a sign-in on the signed-out pages too), so it starts at
+  // the address of that moment.
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Root /> }]));
   return <RouterProvider router={router} />;
 }

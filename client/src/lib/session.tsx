@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
+import { firstServerMessage } from './serverMessages';
 import { tokens } from './storage';
 import { trpc } from './trpc';
 
@@ -41,41 +42,32 @@ export function toSessionUser(p: Profile): SessionUser {
   };
 }
 
-/**
- * The message the spec's client shows (SPEC 8): the first message of the listed fields, else the
- * server's own sentence (e.g. a rate limit), else the fallback. Only errors the server answered
- * carry `data`; a network failure ("Failed to fetch") gets the fallback, never browser jargon.
- */
-export function firstServerMessage(err: unknown, fields: string[], fallback: string): string {
-  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } | null } | null)?.data;
-  if (!data) return fallback;
-  for (const field of fields) {
-    const messages = data.fieldErrors?.[field];
-    if (messages?.length) return messages[0];
-  }
-  const message = (err as { message?: string } | null)?.message;
-  return message && !message.startsWith('[') ? message : fallback;
-}
+// Kept importable from here; they live apart so the signed-out pages load without tRPC.
+export { firstServerField, firstServerMessage } from './serverMessages';
 
-/** Which of the listed fields the server's first message is about, if any. */
-export function firstServerField<F extends string>(err: unknown, fields: F[]): F | undefined {
-  const data = (err as { data?: { fieldErrors?: Record<string, string[]> | null } | null } | null)?.data;
-  return fields.find((field) => data?.fieldErrors?.[field]?.length);
-}
-
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** initialProfile: the user the signed-out pages just signed in (no need to ask again). */
+export function SessionProvider({
+  children,
+  initialProfile,
+}: {
+  children: ReactNode;
+  initialProfile?: Profile;
+}) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(() => Boolean(tokens.access()));
-  const [booting, setBooting] = useState(() => Boolean(tokens.access()));
+  const [user, setUser] = useState<SessionUser | null>(() =>
+    initialProfile ? toSessionUser(initialProfile) : null,
+  );
+  const [restoring] = useState(() => !initialProfile && Boolean(tokens.access()));
+  const [loading, setLoading] = useState(restoring);
+  const [booting, setBooting] = useState(restoring);
   const [error, setError] = useState<string | null>(null);
   const loginMutation = trpc.auth.login.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
 
   useEffect(() => {
-    if (!tokens.access()) return;
+    if (!restoring) return;
     utils.profile.get
       .fetch()
       .then((p) => setUser(toSessionUser(p)))
@@ -84,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setLoading(false);
         setBooting(false);
       });
-  }, [utils]);
+  }, [utils, restoring]);
 
   const login = useCallback(
     async (email: string, password: string, remember = false) => {

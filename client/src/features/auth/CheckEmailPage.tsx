@@ -3,13 +3,14 @@ import { Link, useLocation } from 'react-router-dom';
 import Mail from 'lucide-react/icons/mail';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
-import { trpc } from '../../lib/trpc';
+import { useAction } from '../../hooks/useAction';
+import { resendVerification } from '../../lib/restAuth';
 import { AuthLayout } from './AuthLayout';
 
 export default function CheckEmailPage() {
   const state = useLocation().state as { email?: string } | null;
   const email = state?.email;
-  const resend = trpc.auth.resendVerification.useMutation();
+  const resend = useAction(resendVerification);
   return (
     <AuthLayout>
       <div className="text-center">
@@ -23,7 +24,7 @@ export default function CheckEmailPage() {
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
           Can&apos;t find it? Check your spam or junk folder.
         </p>
-        {resend.isSuccess && (
+        {resend.data && (
           <div className="mt-4">
             <Alert tone="success">{resend.data.detail}</Alert>
           </div>

@@ -6,8 +6,9 @@ import { Alert } from '../../components/Alert';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button, buttonClass } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { firstServerMessage } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { useAction } from '../../hooks/useAction';
+import { requestPasswordReset } from '../../lib/restAuth';
+import { firstServerMessage } from '../../lib/serverMessages';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
 
 export default function ForgotPasswordPage() {
@@ -15,7 +16,7 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { scopeRef, reveal } = useRevealErrors();
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const request = useAction(requestPasswordReset);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -7,20 +7,22 @@ import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
-import { firstServerMessage, useSession } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { useAction } from '../../hooks/useAction';
+import { resendVerification, signIn } from '../../lib/restAuth';
+import { firstServerMessage } from '../../lib/serverMessages';
+import { useSignInHandoff } from '../../lib/signInHandoff';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
 
 const NOT_VERIFIED = 'E-mail is not verified.';
 
 export default function LoginPage() {
-  const { login } = useSession();
+  const handoff = useSignInHandoff();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const resend = trpc.auth.resendVerification.useMutation();
+  const resend = useAction(resendVerification);
   const { scopeRef, reveal } = useRevealErrors();
 
   async function onSubmit(e: FormEvent) {
@@ -29,10 +31,16 @@ export default function LoginPage() {
     setError(null);
     resend.reset();
     try {
-      // On success the session swaps the routes to the student or admin area.
-      await login(email, password, remember);
+      // Plain fetch through the REST shim; the handoff then shows the student or admin area.
+      handoff.signedIn(await signIn(email, password, remember));
     } catch (err) {
-      setError((err as Error).message);
+      setError(
+        firstServerMessage(
+          err,
+          ['detail', 'non_field_errors', 'email', 'password'],
+          'Login failed. Please try again.',
+        ),
+      );
       setSubmitting(false);
       reveal('Password');
     }
@@ -44,7 +52,15 @@ export default function LoginPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Sign in to continue your exam preparation.
       </p>
-      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+      {/* POST: a form sent before the scripts arrive never puts the password in the address. */}
+      <form
+        ref={scopeRef}
+        method="post"
+        onSubmit={onSubmit}
+        onFocus={handoff.prepare}
+        className="space-y-4"
+        noValidate={false}
+      >
         {error && (
           <Alert tone="error">
             <p>{error}</p>
@@ -60,7 +76,7 @@ export default function LoginPage() {
             )}
           </Alert>
         )}
-        {resend.isSuccess && <Alert tone="success">{resend.data.detail}</Alert>}
+        {resend.data && <Alert tone="success">{resend.data.detail}</Alert>}
         {resend.isError && (
           <Alert tone="error">
             {firstServerMessage(resend.error, ['email'], 'Could not send the e-mail. Please try again.')}

@@ -10,7 +10,8 @@ import { PasswordField } from '../../components/PasswordField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
-import { firstServerField, firstServerMessage, useSession } from '../../lib/session';
+import { registerAccount } from '../../lib/restAuth';
+import { firstServerField, firstServerMessage } from '../../lib/serverMessages';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
 import { maskDate } from '../../lib/dateMask';
 import { SchoolField } from './SchoolField';
@@ -31,7 +32,6 @@ const EMPTY: Form = {
 };
 
 export default function RegisterPage() {
-  const { register } = useSession();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -63,7 +63,7 @@ export default function RegisterPage() {
     setFieldErrors({});
     setSubmitting(true);
     try {
-      await register(parsed.data);
+      await registerAccount(parsed.data);
       const email = form.email.trim();
       setForm(EMPTY);
       navigate('/check-email', { state: { email } });
@@ -87,7 +87,8 @@ export default function RegisterPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
         Free to start. No credit card needed.
       </p>
-      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
+      {/* POST: a form sent before the scripts arrive never puts the password in the address. */}
+      <form ref={scopeRef} method="post" onSubmit={onSubmit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -6,8 +6,9 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
-import { firstServerMessage } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { useAction } from '../../hooks/useAction';
+import { confirmPasswordReset } from '../../lib/restAuth';
+import { firstServerMessage } from '../../lib/serverMessages';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
 
 export default function ResetPasswordPage() {
@@ -15,7 +16,7 @@ export default function ResetPasswordPage() {
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const confirm = trpc.auth.confirmPasswordReset.useMutation();
+  const confirm = useAction(confirmPasswordReset);
   const { scopeRef, reveal } = useRevealErrors();
 
   async function onSubmit(e: FormEvent) {
