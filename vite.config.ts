@@ -1,5 +1,4 @@
 // One config for the client build (root: client/) and for Vitest (the whole package).
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
@@ -97,29 +97,22 @@ function prerenderSignedOutPages(): Plugin {
   };
 }
 
-// Brotli copies of the hashed scripts and styles at the highest quality, made once here rather
-// than per answer (server/http/precompressedAssets.ts sends them): fewer bytes on prepaid data.
-function brotliAssets(): Plugin {
-  let assetsDir = '';
-  return {
-    name: 'brotli-assets',
-    apply: 'build',
-    configResolved(config) {
-      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
-    },
-    closeBundle() {
-      for (const name of fs.readdirSync(assetsDir).filter((n) => /\.(js|css)$/.test(n))) {
-        const file = path.join(assetsDir, name);
-        const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 };
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(fs.readFileSync(file), { params }));
-      }
-    },
-  };
-}
-
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), prerenderSignedOutPages(), brotliAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA(pwaOptions),
+    prerenderSignedOutPages(),
+    // Brotli copies of the scripts and styles at the highest quality, made once here rather than per
+    // answer (served by express-static-gzip, server/app.ts): fewer bytes on prepaid data.
+    compression({
+      include: /assets\/.*\.(js|css)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

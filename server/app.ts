@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compressResponses } from './compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -13,7 +14,6 @@ import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../shared/prerenderedPages';
 import { PROJECT_ROOT } from './paths';
 import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
-import { precompressedAssets } from './http/precompressedAssets';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { refuseMalformedUrls } from './http/urls';
@@ -104,14 +104,14 @@ function serveClient(app: express.Express, dir: string) {
   const index = path.join(dir, 'index.html');
   app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
-  app.use('/assets', precompressedAssets(path.join(dir, 'assets')));
+  // Scripts and styles have brotli copies made at build time (vite.config.ts): sent as they are.
   app.use(
     '/assets',
-    express.static(path.join(dir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
+    expressStaticGzip(path.join(dir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br'],
       index: false,
-      fallthrough: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false },
     }),
   );
   app.use(
