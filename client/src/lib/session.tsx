@@ -1,10 +1,11 @@
-// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a failure
-// silently drops the access token), login/register/logout, and the user's role.
+// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a refusal
+// silently drops the access token; no network keeps the last profile, issue 21),
+// login/register/logout, and the user's role.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
-import { tokens } from './storage';
+import { LAST_USER_KEY, tokens } from './storage';
 import { trpc } from './trpc';
 
 export type Profile = inferRouterOutputs<AppRouter>['profile']['get'];
@@ -31,6 +32,31 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** The profile kept for opening offline: what the screens show, no token or secret. */
+function lastProfile(): Profile | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_USER_KEY) ?? 'null') as Profile | null;
+  } catch {
+    return null;
+  }
+}
+
+function keepProfile(p: Profile): Profile {
+  localStorage.setItem(LAST_USER_KEY, JSON.stringify(p));
+  return p;
+}
+
+/** No answer at all (no signal, server unreachable), as opposed to a refusal such as a 401. */
+function unreachable(err: unknown): boolean {
+  const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
+  return status === undefined;
+}
+
+/** Clears what this device keeps offline for the user (downloads, last copies): its own chunk. */
+function forgetOfflineData(userId: number) {
+  void import('../features/offline/forgetUser').then((m) => m.forgetUser(userId)).catch(() => {});
+}
 
 export function toSessionUser(p: Profile): SessionUser {
   return {
@@ -76,10 +102,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!tokens.access()) return;
-    utils.profile.get
-      .fetch()
-      .then((p) => setUser(toSessionUser(p)))
-      .catch(() => tokens.clearAccess())
+    const offline = lastProfile();
+    const load =
+      navigator.onLine || !offline ? utils.profile.get.fetch() : Promise.reject(new Error('offline'));
+    load
+      .then((p) => setUser(toSessionUser(keepProfile(p))))
+      .catch((err: unknown) => {
+        // A student who signed in before opens the app with no signal on the last profile; the
+        // first call once the signal is back refreshes or signs out as usual.
+        if (offline && unreachable(err)) setUser(toSessionUser(offline));
+        else tokens.clearAccess();
+      })
       .finally(() => {
         setLoading(false);
         setBooting(false);
@@ -93,7 +126,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         const pair = await loginMutation.mutateAsync({ email, password, remember });
         tokens.set(pair.access, pair.refresh);
-        const profile = toSessionUser(await utils.profile.get.fetch(undefined, { staleTime: 0 }));
+        const profile = toSessionUser(
+          keepProfile(await utils.profile.get.fetch(undefined, { staleTime: 0 })),
+        );
         setUser(profile);
         return profile;
       } catch (err) {
@@ -126,10 +161,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Dropping the cache (not invalidating it) keeps the pages that are about to unmount from
   // refetching without a token.
   const forget = useCallback(() => {
+    if (user) forgetOfflineData(user.id);
     tokens.clear();
     setUser(null);
     queryClient.clear();
-  }, [queryClient]);
+  }, [queryClient, user]);
 
   const logout = useCallback(async () => {
     try {
@@ -150,7 +186,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       register,
       logout,
       forget,
-      setProfile: (p) => setUser(toSessionUser(p)),
+      setProfile: (p) => setUser(toSessionUser(keepProfile(p))),
     }),
     [user, loading, booting, error, login, register, logout, forget],
   );

@@ -1,0 +1,33 @@
+// "Offline - showing what you saw on 26 Nov 2026, 10:14" above a page showing its last copies.
+import { useCallback, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../../shared/domain/display';
+import { useOnline } from './useOnline';
+
+/** `reads` are tRPC paths such as "results.list"; the note gives the oldest of their copies. */
+export function OfflineCopyNote({ reads }: { reads: string[] }) {
+  const online = useOnline();
+  const cache = useQueryClient().getQueryCache();
+  const key = reads.join(',');
+  const seenAt = useSyncExternalStore(
+    useCallback((listener) => cache.subscribe(listener), [cache]),
+    () => {
+      const times = cache
+        .getAll()
+        .filter((q) => q.state.data !== undefined && Array.isArray(q.queryKey[0]))
+        .filter((q) => key.split(',').includes((q.queryKey[0] as string[]).join('.')))
+        .map((q) => q.state.dataUpdatedAt);
+      return times.length ? Math.min(...times) : 0;
+    },
+  );
+  if (online || !seenAt) return null;
+  return (
+    <p
+      role="status"
+      data-testid="offline-copy"
+      className="mb-4 rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+    >
+      Offline - showing what you saw on {formatDateTime(new Date(seenAt).toISOString())}
+    </p>
+  );
+}
