@@ -48,7 +48,7 @@ export const forgetDownloads = (userId: number) => store.forget(userId);
 
 /** "38 KB", "1.2 MB": what a student reads about their phone's storage. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  // A few hundred bytes still read as 1 KB: "0 KB" would look like an empty download.
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
