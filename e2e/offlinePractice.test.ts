@@ -170,4 +170,29 @@ describe('offline practice', { timeout: 120_000 }, () => {
       await t.db.selectFrom('quiz_sessions').select('id').where('quiz_type', '=', 'mock').execute(),
     ).toEqual([]);
   });
+
+  it("keeps nothing of one student's for the next one on the same phone", async () => {
+    await page.goto(`${t.url}/results`);
+    await page.getByText('2 quizzes completed').waitFor();
+    await page.getByRole('button', { name: 'Ama Mensah, account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/results'));
+    expect(await page.evaluate(() => localStorage.getItem('last_user'))).toBeNull();
+
+    const kofi = await signUpAndIn(t, { email: 'kofi.boateng@example.com', full_name: 'Kofi Boateng' });
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email').fill(kofi.email);
+    await page.getByLabel('Password', { exact: true }).fill(kofi.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('due-reviews').waitFor();
+    await context.setOffline(true);
+    await page.goto(`${t.url}/results`);
+    await page.getByRole('heading', { name: 'Results' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByText(/quiz(zes)? completed/).count()).toBe(0);
+    await page.goto(`${t.url}/downloads`);
+    await page.getByText('No Downloads Yet').waitFor();
+    await context.setOffline(false);
+  });
 });
