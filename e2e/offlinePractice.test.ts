@@ -194,5 +194,40 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.goto(`${t.url}/downloads`);
     await page.getByText('No Downloads Yet').waitFor();
     await context.setOffline(false);
+
+    // Downloads stay under 20 MB: with 19.99 MB on the phone, one more set is refused.
+    const { id } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', kofi.email)
+      .executeTakeFirstOrThrow();
+    await page.evaluate(
+      (userId) =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('nmc-downloads');
+          open.onsuccess = () => {
+            const set = { id: 999, title: 'Big Set', downloaded_at: new Date().toISOString(), questions: [] };
+            const put = open.result
+              .transaction('records', 'readwrite')
+              .objectStore('records')
+              .put({ set, bytes: 20 * 1024 * 1024 - 100 }, [userId, 999]);
+            put.onsuccess = () => resolve();
+          };
+        }),
+      id,
+    );
+    const { program, paper, topic } = content;
+    await page.goto(
+      `${t.url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
+    );
+    await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Not enough room: downloads are limited to 20 MB. Delete a downloaded set first.')
+      .waitFor();
+    await page.goto(`${t.url}/downloads`);
+    expect(await page.getByTestId('downloads-total').innerText()).toBe('1 set · 20.0 MB of 20.0 MB');
+    await page.getByRole('button', { name: 'Delete Big Set' }).click();
+    await page.getByText('No Downloads Yet').waitFor();
   });
 });
