@@ -91,6 +91,11 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.getByText('Correct answer:').getByText('A. First choice 2').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'offline-practice-360');
+    // The phone closes the tab (a reload, still offline): the practice resumes with its checks.
+    await page.reload();
+    await page.getByText('Question 2 of 3').waitFor();
+    await page.getByText('Incorrect', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Question 1, answered' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await checkAnswer('D', 'Correct!');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();

@@ -1,7 +1,7 @@
 // /downloads/{setId}/practice: a downloaded practice set taken with or without signal, with the
 // online screen's instant feedback (issue 21, point 3). Finishing queues the attempt; the
 // student area's agent sends it, and the server grades it on its own keys.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -9,15 +9,24 @@ import { useSession } from '../../lib/session';
 import { queueAttempt } from './attemptQueue';
 import { downloadedSet, type DownloadedSet } from './downloads';
 import { OfflineRunner, type Finished } from './OfflineRunner';
+import { dropProgress, saveProgress, savedProgress, type Progress } from './practiceProgress';
 
 export default function OfflinePracticePage() {
   const setId = Number(useParams().setId) || 0;
   const userId = useSession().user?.id ?? 0;
   const [set, setSet] = useState<DownloadedSet | null | undefined>(undefined);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const [done, setDone] = useState<Finished | null>(null);
+  const keep = useCallback(
+    (p: Progress) => void saveProgress(userId, setId, p).catch(() => {}),
+    [userId, setId],
+  );
 
   useEffect(() => {
-    void downloadedSet(userId, setId).then((s) => setSet(s?.set ?? null));
+    void Promise.all([downloadedSet(userId, setId), savedProgress(userId, setId)]).then(([stored, saved]) => {
+      setProgress(saved ?? null);
+      setSet(stored?.set ?? null);
+    });
   }, [userId, setId]);
 
   if (set === undefined) return <LoadingScreen />;
@@ -51,8 +60,11 @@ export default function OfflinePracticePage() {
   return (
     <OfflineRunner
       set={set}
+      resumed={progress}
+      onProgress={keep}
       onFinish={async (finished) => {
         await queueAttempt(userId, { input: finished.input, title: set.title });
+        await dropProgress(userId, set.id);
         setDone(finished);
       }}
     />

@@ -1,6 +1,6 @@
 // The questions of a downloaded set, one at a time, with Check Answer's feedback from the stored
 // key: the online practice screen's panel and navigator, without a server session.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmSubmitDialog } from '../quiz/ConfirmSubmitDialog';
 import { QuestionNavigator } from '../quiz/QuestionNavigator';
@@ -8,6 +8,7 @@ import { QuestionPanel } from '../quiz/QuestionPanel';
 import type { Letter } from '../quiz/types';
 import type { AttemptInput } from './attemptQueue';
 import type { DownloadedSet } from './downloads';
+import type { Progress } from './practiceProgress';
 
 export interface Finished {
   input: AttemptInput;
@@ -17,18 +18,25 @@ export interface Finished {
 
 interface RunnerProps {
   set: DownloadedSet;
+  /** The practice of this set left unfinished on this phone, if any. */
+  resumed: Progress | null;
+  onProgress: (progress: Progress) => void;
   onFinish: (finished: Finished) => Promise<void>;
 }
 
-export function OfflineRunner({ set, onFinish }: RunnerProps) {
+export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProps) {
   const { questions } = set;
   // The attempt's id, made once: sending it again and again stores it once on the server.
-  const [clientId] = useState(() => crypto.randomUUID());
-  const [startedAt] = useState(() => new Date().toISOString());
-  const [answers, setAnswers] = useState<Record<number, Letter>>({});
-  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [clientId] = useState(() => resumed?.clientId ?? crypto.randomUUID());
+  const [startedAt] = useState(() => resumed?.startedAt ?? new Date().toISOString());
+  const [answers, setAnswers] = useState<Record<number, Letter>>(() => resumed?.answers ?? {});
+  const [checked, setChecked] = useState<Set<number>>(() => new Set(resumed?.checked));
   const [flagged, setFlagged] = useState<Set<number>>(new Set());
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(() => Math.min(resumed?.index ?? 0, questions.length - 1));
+
+  useEffect(() => {
+    onProgress({ clientId, startedAt, answers, checked: [...checked], index });
+  }, [onProgress, clientId, startedAt, answers, checked, index]);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
 
