@@ -63,7 +63,7 @@ describe('offline.downloadSet', () => {
       quiz_id: cat.practiceSet.id,
     });
     expect(res.status).toBe(200);
-    expect(res.data.title).toBe('Practice Set 1');
+    expect(res.data).toMatchObject({ title: 'Practice Set 1', shuffle: false });
     expect(res.data.questions.map((q) => q.id)).toEqual(cat.practiceQuestions.slice(0, 3).map((q) => q.id));
     expect(res.data.questions[1]).toMatchObject({ correct_answer: 'B', explanation: 'Explanation for P2' });
   });

@@ -36,6 +36,8 @@ export async function downloadPracticeSet(db: DB, ref: QuizRefInput, now = new D
   return {
     id: ref.quiz_id,
     title: quiz.name,
+    // The phone draws each attempt's order itself, as the server does online.
+    shuffle: quiz.shuffle,
     downloaded_at: iso(now),
     questions: quiz.questionIds.flatMap((id) => rows.get(id) ?? []),
   };

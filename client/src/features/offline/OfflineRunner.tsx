@@ -1,6 +1,6 @@
 // The questions of a downloaded set, one at a time, with Check Answer's feedback from the stored
 // key: the online practice screen's panel and navigator, without a server session.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmSubmitDialog } from '../quiz/ConfirmSubmitDialog';
 import { QuestionNavigator } from '../quiz/QuestionNavigator';
@@ -8,6 +8,7 @@ import { QuestionPanel } from '../quiz/QuestionPanel';
 import type { Letter } from '../quiz/types';
 import type { AttemptInput } from './attemptQueue';
 import type { DownloadedSet } from './downloads';
+import { arranged, canonicalAnswer, drawOrder } from './offlineOrder';
 import type { Progress } from './practiceProgress';
 
 export interface Finished {
@@ -25,18 +26,19 @@ interface RunnerProps {
 }
 
 export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProps) {
-  const { questions } = set;
   // The attempt's id, made once: sending it again and again stores it once on the server.
   const [clientId] = useState(() => resumed?.clientId ?? crypto.randomUUID());
   const [startedAt] = useState(() => resumed?.startedAt ?? new Date().toISOString());
+  const [order] = useState(() => resumed?.order ?? drawOrder(set));
+  const questions = useMemo(() => arranged(set, order), [set, order]);
   const [answers, setAnswers] = useState<Record<number, Letter>>(() => resumed?.answers ?? {});
   const [checked, setChecked] = useState<Set<number>>(() => new Set(resumed?.checked));
   const [flagged, setFlagged] = useState<Set<number>>(new Set());
   const [index, setIndex] = useState(() => Math.min(resumed?.index ?? 0, questions.length - 1));
 
   useEffect(() => {
-    onProgress({ clientId, startedAt, answers, checked: [...checked], index });
-  }, [onProgress, clientId, startedAt, answers, checked, index]);
+    onProgress({ clientId, startedAt, order, answers, checked: [...checked], index });
+  }, [onProgress, clientId, startedAt, order, answers, checked, index]);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -54,7 +56,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
     setSaving(true);
     const sheet = Object.entries(answers).map(([id, letter]) => ({
       question_id: Number(id),
-      selected_answer: letter,
+      selected_answer: canonicalAnswer(order, Number(id), letter),
     }));
     await onFinish({
       input: {

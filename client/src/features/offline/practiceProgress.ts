@@ -1,11 +1,14 @@
 // A downloaded set's practice in progress, kept on the phone as the student goes: a cheap phone
 // closes a background tab to free memory, and the checked answers must survive that.
 import type { Letter } from '../quiz/types';
+import type { AttemptOrder } from './offlineOrder';
 import { userStore } from './userStore';
 
 export interface Progress {
   clientId: string;
   startedAt: string;
+  order: AttemptOrder;
+  /** Shown letters, as the student chose them. */
   answers: Record<number, Letter>;
   checked: number[];
   index: number;
