@@ -234,5 +234,30 @@ describe('offline practice', { timeout: 120_000 }, () => {
     expect(await page.getByTestId('downloads-total').innerText()).toBe('1 set · 20.0 MB of 20.0 MB');
     await page.getByRole('button', { name: 'Delete Big Set' }).click();
     await page.getByText('No Downloads Yet').waitFor();
+
+    // An attempt the server refuses (its set was hidden meanwhile) is not resent: the student reads why.
+    await page.goto(
+      `${t.url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
+    );
+    await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
+    await page.getByText(/On this phone/).waitFor();
+    await context.setOffline(true);
+    await page.goto(`${t.url}/downloads/${content.practiceSet.id}/practice`);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('0 of 3 right (0%)').waitFor();
+    await t.db
+      .updateTable('practice_sets')
+      .set({ is_active: 0 })
+      .where('id', '=', content.practiceSet.id)
+      .execute();
+    await context.setOffline(false);
+    await page.goto(`${t.url}/dashboard`);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Your attempt at Fluids Practice Set 1' });
+    expect(await refusal.innerText()).toContain('could not be saved: Practice set not found');
+    expect(await pending().count()).toBe(0);
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => refusal.count()).toBe(0);
+    expect(await offlineSessions()).toHaveLength(1);
   });
 });
