@@ -151,6 +151,14 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.goto(`${t.url}/results`);
     await page.getByText('2 quizzes completed').waitFor();
     expect(await page.getByTestId('offline-copy').count()).toBe(0);
+
+    // Online, but no answer comes (a used-up data bundle): the last copy shows, marked as such.
+    const noAnswer = (url: URL) => url.pathname.startsWith('/trpc/');
+    await context.route(noAnswer, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByTestId('offline-copy').waitFor({ timeout: 15_000 });
+    await page.getByText('2 quizzes completed').waitFor();
+    await context.unroute(noAnswer);
     expect(unexpectedErrors(errors).filter((e) => !/ERR_CONNECTION_RESET/.test(e))).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
-// "Offline - showing what you saw on 26 Nov 2026, 10:14" above a page showing its last copies.
+// "Offline - showing what you saw on 26 Nov 2026, 10:14" above a page showing its last copies:
+// offline, or online when the reads got no answer and their kept copies are shown.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../../shared/domain/display';
+import { isShowingCopy, pathOf } from './lastCopies';
 import { useOnline } from './useOnline';
 
 /** `reads` are tRPC paths such as "results.list"; the note gives the oldest of their copies. */
@@ -14,13 +16,13 @@ export function OfflineCopyNote({ reads }: { reads: string[] }) {
     () => {
       const times = cache
         .getAll()
-        .filter((q) => q.state.data !== undefined && Array.isArray(q.queryKey[0]))
-        .filter((q) => key.split(',').includes((q.queryKey[0] as string[]).join('.')))
+        .filter((q) => q.state.data !== undefined && key.split(',').includes(pathOf(q.queryKey)))
+        .filter((q) => !online || isShowingCopy(q.queryHash))
         .map((q) => q.state.dataUpdatedAt);
       return times.length ? Math.min(...times) : 0;
     },
   );
-  if (online || !seenAt) return null;
+  if (!seenAt) return null;
   return (
     <p
       role="status"
