@@ -30,10 +30,10 @@ const OfflinePracticePage = lazyPage(() => import('../features/offline/OfflinePr
 const pageFallback = <SkeletonGrid count={3} />;
 
 export default function StudentArea() {
-  const userId = useSession().user?.id ?? 0;
+  const { user, restoredOffline } = useSession();
   return (
     <>
-      <OfflineAgent userId={userId} />
+      <OfflineAgent userId={user?.id ?? 0} restoredOffline={restoredOffline} />
       <StudentRoutes />
     </>
   );

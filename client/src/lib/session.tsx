@@ -22,6 +22,8 @@ interface Session {
   loading: boolean;
   /** True only while the stored session is restored at start-up (the loading screen). */
   booting: boolean;
+  /** Restored from the last profile because the server gave no answer at start (issue 21). */
+  restoredOffline: boolean;
   error: string | null;
   login(email: string, password: string, remember?: boolean): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<void>;
@@ -96,6 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(() => Boolean(tokens.access()));
   const [booting, setBooting] = useState(() => Boolean(tokens.access()));
   const [error, setError] = useState<string | null>(null);
+  const [restoredOffline, setRestoredOffline] = useState(false);
   const loginMutation = trpc.auth.login.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
@@ -110,8 +113,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch((err: unknown) => {
         // A student who signed in before opens the app with no signal on the last profile; the
         // first call once the signal is back refreshes or signs out as usual.
-        if (offline && unreachable(err)) setUser(toSessionUser(offline));
-        else tokens.clearAccess();
+        if (offline && unreachable(err)) {
+          setUser(toSessionUser(offline));
+          setRestoredOffline(true);
+        } else tokens.clearAccess();
       })
       .finally(() => {
         setLoading(false);
@@ -181,6 +186,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       loading,
       booting,
+      restoredOffline,
       error,
       login,
       register,
@@ -188,7 +194,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       forget,
       setProfile: (p) => setUser(toSessionUser(keepProfile(p))),
     }),
-    [user, loading, booting, error, login, register, logout, forget],
+    [user, loading, booting, restoredOffline, error, login, register, logout, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -13,13 +13,13 @@ const RETRY_MS = 30_000;
 // signal never gets: without this its reads would fail after retries instead of waiting.
 if (!navigator.onLine) onlineManager.setOnline(false);
 
-export function OfflineAgent({ userId }: { userId: number }) {
+export function OfflineAgent({ userId, restoredOffline }: { userId: number; restoredOffline: boolean }) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const pending = usePendingCount(userId);
 
   useEffect(() => {
-    const stop = keepCopies(queryClient, userId);
+    const stop = keepCopies(queryClient, userId, restoredOffline);
     const show = () => void showCopies(queryClient, userId).catch(() => {});
     if (!navigator.onLine) show();
     window.addEventListener('offline', show);
@@ -27,7 +27,7 @@ export function OfflineAgent({ userId }: { userId: number }) {
       stop();
       window.removeEventListener('offline', show);
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, restoredOffline]);
 
   useEffect(() => {
     const send = async () => {

@@ -27,11 +27,11 @@ function put(queryClient: QueryClient, copy: Copy, queryHash: string) {
 }
 
 /**
- * Keeps every fresh answer of the kept reads, and puts the copy back when a read gets no answer
- * although the phone says it is online (a used-up data bundle, a dead signal); returns the
- * unsubscribe.
+ * Keeps every fresh answer of the kept reads; returns the unsubscribe. With `onNoAnswer` (the app
+ * opened without an answer from the server, though the phone says it is online: a used-up data
+ * bundle) a read that gets no answer shows its copy too; otherwise such a read shows its error.
  */
-export function keepCopies(queryClient: QueryClient, userId: number): () => void {
+export function keepCopies(queryClient: QueryClient, userId: number, onNoAnswer: boolean): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || !KEPT_READS.includes(pathOf(event.query.queryKey))) return;
     const { query, action } = event;
@@ -41,7 +41,12 @@ export function keepCopies(queryClient: QueryClient, userId: number): () => void
       const copy = { key: query.queryKey, data: query.state.data, savedAt: query.state.dataUpdatedAt };
       void store.put(userId, query.queryHash, copy).catch(() => {});
     }
-    if (action.type === 'error' && query.state.data === undefined && isRetryable(action.error)) {
+    if (
+      onNoAnswer &&
+      action.type === 'error' &&
+      query.state.data === undefined &&
+      isRetryable(action.error)
+    ) {
       void showCopy(queryClient, userId, query);
     }
   });
