@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007_add_shuffle_and_flags';
 import * as m0008 from './migrations/0008_add_learning_data';
 import * as m0009 from './migrations/0009_add_review_cards';
 import * as m0010 from './migrations/0010_index_mock_first_attempts';
+import * as m0011 from './migrations/0011_add_offline_attempt_ids';
 import * as m0012 from './migrations/0012_add_learning_backlog';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_add_learning_data': m0008,
   '0009_add_review_cards': m0009,
   '0010_index_mock_first_attempts': m0010,
+  '0011_add_offline_attempt_ids': m0011,
   '0012_add_learning_backlog': m0012,
 };
 

@@ -154,6 +154,8 @@ export interface QuizSessionTable {
   // topic or the result it was built from.
   origin: Generated<SessionOrigin>;
   origin_id: number | null;
+  // Migration 0011: the phone's UUID of an attempt taken offline (unique); null when online.
+  client_id: Generated<string | null>;
 }
 
 /** A question the student flagged in a session (migration 0007). */

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../server/test/harness';
 import { launchBrowser, screenshot, watchConsole } from './browser';
+import { controlledByWorker } from './pageHelpers';
 
 const BUILT_CLIENT = path.resolve('dist/client');
 
@@ -45,12 +46,7 @@ function pngSize(bytes: Buffer): [number, number] {
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
 
-/** Waits until the service worker is active and controls the page. */
-async function controlledBySW() {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
+const controlledBySW = () => controlledByWorker(page);
 
 describe('installable app', { timeout: 90_000 }, () => {
   it('has a manifest with name, start URL, theme colour and 192, 512 and maskable icons', async () => {

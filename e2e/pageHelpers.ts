@@ -35,3 +35,10 @@ export async function countdownSeconds(page: Page): Promise<number> {
 export function unexpectedErrors(errors: string[]): string[] {
   return errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
 }
+
+/** Waits until the service worker is active and controls the page (a first visit needs a reload). */
+export async function controlledByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
+import { offlineRouter } from './routers/offline';
 import { profileRouter } from './routers/profile';
 import { questionsRouter } from './routers/questions';
 import { quizRouter } from './routers/quiz';
@@ -21,6 +22,7 @@ export const appRouter = router({
   review: reviewRouter,
   mastery: masteryRouter,
   notifications: notificationsRouter,
+  offline: offlineRouter,
   admin: adminRouter,
 });
 

@@ -84,6 +84,16 @@ export const adminProcedure = authedProcedure
   })
   .meta({ access: 'admin' });
 
+/** Students only: what an admin has no use for (offline practice) is refused to them. */
+export const studentProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.user.is_staff || ctx.user.is_superuser) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Only students can do this.' });
+    }
+    return next();
+  })
+  .meta({ access: 'user' });
+
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 /** Throws TOO_MANY_REQUESTS when any of the named limits is exhausted for its key. */

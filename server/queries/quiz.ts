@@ -57,7 +57,7 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
-type Origin = Pick<SessionRow, 'origin' | 'origin_id'>;
+type Origin = Pick<SessionRow, 'origin' | 'origin_id' | 'client_id'>;
 
 /**
  * A new session of one set unless the row says what else it was built from (origin, migration
@@ -73,6 +73,7 @@ export async function insertSession(
   const written: SessionRow = {
     origin: 'set',
     origin_id: null,
+    client_id: null,
     ...row,
     question_ids: JSON.stringify(row.question_ids),
     option_orders: row.option_orders ?? null,
@@ -302,4 +303,26 @@ export async function setFlag(
   } else {
     await deleteFlagRow(db, p).execute();
   }
+}
+
+/**
+ * Every question id of a practice set, deactivated ones too: an offline attempt may hold a
+ * question the set had when it was downloaded.
+ */
+export async function everyQuestionIdOfPracticeSet(db: DB, setId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('questions').select('id').where('practice_set_id', '=', setId).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The session an offline attempt was stored as, whoever owns it. */
+export async function findSessionOfClientId(
+  db: DB,
+  clientId: string,
+): Promise<{ id: number; user_id: number } | null> {
+  const [row] = await db
+    .selectFrom('quiz_sessions')
+    .select(['id', 'user_id'])
+    .where('client_id', '=', clientId)
+    .execute();
+  return row ?? null;
 }

@@ -80,7 +80,7 @@ interface QuizSource {
 }
 
 /** A set a student may take: it and all its ancestors active. Shared until the content changes. */
-async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
+export async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
   const scope = { activeOnly: true };
   const quiz = await readCacheOf(db).get(`quiz:${ref.quiz_type}:${ref.quiz_id}`, CONTENT_TABLES, async () => {
     const set =
@@ -165,7 +165,7 @@ export function answerKeysOf(db: DB, ids: number[]): Promise<ReadonlyMap<number,
 }
 
 /** A graded session's result id, and the row when this call wrote it (null: it had one already). */
-interface Graded {
+export interface Graded {
   id: number;
   written: Omit<QuizResult, 'id'> | null;
 }
@@ -175,7 +175,7 @@ interface Graded {
  * count only while the session is open; after that only what was saved counts. A session that
  * already has a result keeps it.
  */
-async function gradeSession(
+export async function gradeSession(
   trx: DB,
   session: QuizSession,
   now: Date,

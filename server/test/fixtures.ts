@@ -1,7 +1,7 @@
 // Test fixtures: catalogue rows and questions inserted directly with Kysely, an admin signed in,
 // and a small tRPC-over-HTTP caller (the same wire format the browser client uses).
 import type { DB } from '../../db/client';
-import type { AnswerLetter } from '../../db/schema';
+import type { AnswerLetter, Database } from '../../db/schema';
 import { createOrPromoteAdmin } from '../services/admins';
 import type { TestServer } from './harness';
 
@@ -168,4 +168,13 @@ export function rpc(t: TestServer, token: string | null) {
     query: <T = unknown>(path: string, input?: unknown) => send<T>('GET', path, input),
     mutate: <T = unknown>(path: string, input?: unknown) => send<T>('POST', path, input),
   };
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: DB, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

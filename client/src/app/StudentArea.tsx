@@ -6,6 +6,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { SkeletonGrid } from '../components/Skeleton';
 import { lazyPage } from '../lib/lazyPage';
+import { useSession } from '../lib/session';
+import { OfflineAgent } from '../features/offline/OfflineAgent';
 import { StudentShell } from './StudentShell';
 
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
@@ -22,10 +24,22 @@ const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
 const PracticeQuizPage = lazyPage(() => import('../features/samples/PracticeQuizPage'));
 const TestModePage = lazyPage(() => import('../features/samples/TestModePage'));
+const DownloadsPage = lazyPage(() => import('../features/offline/DownloadsPage'));
+const OfflinePracticePage = lazyPage(() => import('../features/offline/OfflinePracticePage'));
 
 const pageFallback = <SkeletonGrid count={3} />;
 
 export default function StudentArea() {
+  const { user, restoredOffline } = useSession();
+  return (
+    <>
+      <OfflineAgent userId={user?.id ?? 0} restoredOffline={restoredOffline} />
+      <StudentRoutes />
+    </>
+  );
+}
+
+function StudentRoutes() {
   return (
     <Routes>
       <Route element={<StudentShell />}>
@@ -111,6 +125,14 @@ export default function StudentArea() {
           }
         />
         <Route
+          path="/downloads"
+          element={
+            <Page>
+              <DownloadsPage />
+            </Page>
+          }
+        />
+        <Route
           path="/review"
           element={
             <Page>
@@ -149,6 +171,14 @@ export default function StudentArea() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <SessionQuizPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/downloads/:setId/practice"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <OfflinePracticePage />
           </Suspense>
         }
       />

@@ -8,6 +8,8 @@ import { FOCUS_RING } from '../components/Button';
 import { InviteModal } from '../components/InviteModal';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { PendingAttempts } from '../features/offline/PendingAttempts';
+import { useSession } from '../lib/session';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -20,6 +22,7 @@ export interface ShellContext {
 export function StudentShell() {
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia(WIDE).matches);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const userId = useSession().user?.id ?? 0;
 
   useEffect(() => {
     const query = window.matchMedia(WIDE);
@@ -58,6 +61,7 @@ export function StudentShell() {
           <UserMenu />
         </div>
       </header>
+      <PendingAttempts userId={userId} />
       <div className="flex">
         <Sidebar
           open={sidebarOpen}

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import BookOpen from 'lucide-react/icons/book-open';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Download from 'lucide-react/icons/download';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Repeat from 'lucide-react/icons/repeat';
 import User from 'lucide-react/icons/user';
@@ -19,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Practice Tests', to: '/practice-tests', icon: BookOpen },
   { label: 'Results', to: '/results', icon: ChartColumn },
   { label: 'Review', to: '/review', icon: Repeat },
+  { label: 'Downloads', to: '/downloads', icon: Download },
   { label: 'Profile', to: '/profile', icon: User },
 ];
 

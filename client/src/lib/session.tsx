@@ -1,11 +1,11 @@
-// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a failure
-// silently drops the access token), login/register/logout, and the user's role.
+// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a refusal
+// silently drops the access token; no network keeps the last profile, issue 21),
+// logout, and the user's role (signing in and registering: lib/restAuth.ts).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
-import { firstServerMessage } from './serverMessages';
-import { tokens } from './storage';
+import { LAST_USER_KEY, tokens } from './storage';
 import { trpc } from './trpc';
 
 export type Profile = inferRouterOutputs<AppRouter>['profile']['get'];
@@ -19,12 +19,10 @@ export interface SessionUser extends Profile {
 
 interface Session {
   user: SessionUser | null;
-  loading: boolean;
   /** True only while the stored session is restored at start-up (the loading screen). */
   booting: boolean;
-  error: string | null;
-  login(email: string, password: string, remember?: boolean): Promise<SessionUser>;
-  register(payload: RegisterPayload): Promise<void>;
+  /** Restored from the last profile because the server gave no answer at start (issue 21). */
+  restoredOffline: boolean;
   logout(): Promise<void>;
   /** Signs out on this device only, without telling the server (after the account is deleted). */
   forget(): void;
@@ -32,6 +30,31 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** The profile kept for opening offline: what the screens show, no token or secret. */
+function lastProfile(): Profile | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_USER_KEY) ?? 'null') as Profile | null;
+  } catch {
+    return null;
+  }
+}
+
+function keepProfile(p: Profile): Profile {
+  localStorage.setItem(LAST_USER_KEY, JSON.stringify(p));
+  return p;
+}
+
+/** No answer at all (no signal, server unreachable), as opposed to a refusal such as a 401. */
+function unreachable(err: unknown): boolean {
+  const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
+  return status === undefined;
+}
+
+/** Clears what this device keeps offline for the user (downloads, last copies): its own chunk. */
+function forgetOfflineData(userId: number) {
+  void import('../features/offline/forgetUser').then((m) => m.forgetUser(userId)).catch(() => {});
+}
 
 export function toSessionUser(p: Profile): SessionUser {
   return {
@@ -56,72 +79,41 @@ export function SessionProvider({
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const [user, setUser] = useState<SessionUser | null>(() =>
-    initialProfile ? toSessionUser(initialProfile) : null,
+    initialProfile ? toSessionUser(keepProfile(initialProfile)) : null,
   );
   const [restoring] = useState(() => !initialProfile && Boolean(tokens.access()));
-  const [loading, setLoading] = useState(restoring);
   const [booting, setBooting] = useState(restoring);
-  const [error, setError] = useState<string | null>(null);
-  const loginMutation = trpc.auth.login.useMutation();
-  const registerMutation = trpc.auth.register.useMutation();
+  const [restoredOffline, setRestoredOffline] = useState(false);
   const logoutMutation = trpc.auth.logout.useMutation();
 
   useEffect(() => {
     if (!restoring) return;
-    utils.profile.get
-      .fetch()
-      .then((p) => setUser(toSessionUser(p)))
-      .catch(() => tokens.clearAccess())
+    const offline = lastProfile();
+    const load =
+      navigator.onLine || !offline ? utils.profile.get.fetch() : Promise.reject(new Error('offline'));
+    load
+      .then((p) => setUser(toSessionUser(keepProfile(p))))
+      .catch((err: unknown) => {
+        // A student who signed in before opens the app with no signal on the last profile; the
+        // first call once the signal is back refreshes or signs out as usual.
+        if (offline && unreachable(err)) {
+          setUser(toSessionUser(offline));
+          setRestoredOffline(true);
+        } else tokens.clearAccess();
+      })
       .finally(() => {
-        setLoading(false);
         setBooting(false);
       });
   }, [utils, restoring]);
 
-  const login = useCallback(
-    async (email: string, password: string, remember = false) => {
-      setLoading(true);
-      setError(null);
-      try {
-        const pair = await loginMutation.mutateAsync({ email, password, remember });
-        tokens.set(pair.access, pair.refresh);
-        const profile = toSessionUser(await utils.profile.get.fetch(undefined, { staleTime: 0 }));
-        setUser(profile);
-        return profile;
-      } catch (err) {
-        const message = firstServerMessage(
-          err,
-          ['detail', 'non_field_errors', 'email', 'password'],
-          'Login failed. Please try again.',
-        );
-        setError(message);
-        throw new Error(message, { cause: err });
-      } finally {
-        setLoading(false);
-      }
-    },
-    [loginMutation, utils],
-  );
-
-  const register = useCallback(
-    async (payload: RegisterPayload) => {
-      setLoading(true);
-      try {
-        await registerMutation.mutateAsync(payload);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [registerMutation],
-  );
-
   // Dropping the cache (not invalidating it) keeps the pages that are about to unmount from
   // refetching without a token.
   const forget = useCallback(() => {
+    if (user) forgetOfflineData(user.id);
     tokens.clear();
     setUser(null);
     queryClient.clear();
-  }, [queryClient]);
+  }, [queryClient, user]);
 
   const logout = useCallback(async () => {
     try {
@@ -135,16 +127,13 @@ export function SessionProvider({
   const value = useMemo<Session>(
     () => ({
       user,
-      loading,
       booting,
-      error,
-      login,
-      register,
+      restoredOffline,
       logout,
       forget,
-      setProfile: (p) => setUser(toSessionUser(p)),
+      setProfile: (p) => setUser(toSessionUser(keepProfile(p))),
     }),
-    [user, loading, booting, error, login, register, logout, forget],
+    [user, booting, restoredOffline, logout, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

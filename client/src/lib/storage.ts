@@ -1,6 +1,8 @@
 // The browser keeps the tokens under the spec's keys (SPEC 9).
 export const ACCESS_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
+/** The profile last loaded, so a signed-in student can open the app with no signal (issue 21). */
+export const LAST_USER_KEY = 'last_user';
 
 export const tokens = {
   access: () => localStorage.getItem(ACCESS_KEY),
@@ -13,5 +15,6 @@ export const tokens = {
   clear() {
     localStorage.removeItem(ACCESS_KEY);
     localStorage.removeItem(REFRESH_KEY);
+    localStorage.removeItem(LAST_USER_KEY);
   },
 };

@@ -5,6 +5,7 @@ import { plural } from '../../../../shared/domain/display';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
+import { DownloadButton } from '../offline/DownloadButton';
 import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
@@ -40,14 +41,17 @@ export default function PracticeSetsPage() {
                 description={s.topic_name}
                 facts={[plural(s.total_questions, 'question')]}
                 action={
-                  <Link
-                    to={`/quiz/practice/${s.id}`}
-                    state={{ topicName: s.topic_name }}
-                    className={buttonClass('primary', 'w-full')}
-                    aria-label={`Start ${s.title}`}
-                  >
-                    Start Practice
-                  </Link>
+                  <>
+                    <Link
+                      to={`/quiz/practice/${s.id}`}
+                      state={{ topicName: s.topic_name }}
+                      className={buttonClass('primary', 'w-full')}
+                      aria-label={`Start ${s.title}`}
+                    >
+                      Start Practice
+                    </Link>
+                    <DownloadButton setId={s.id} title={s.title} />
+                  </>
                 }
               />
             ))}

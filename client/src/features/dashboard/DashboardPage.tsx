@@ -11,6 +11,7 @@ import User from 'lucide-react/icons/user';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { FOCUS_RING } from '../../components/Button';
 import { useSession } from '../../lib/session';
+import { OfflineCopyNote } from '../offline/OfflineCopyNote';
 import { DueReviewsCard } from './DueReviewsCard';
 
 interface Card {
@@ -57,6 +58,7 @@ export default function DashboardPage() {
       <p className="mt-1 text-slate-600 dark:text-slate-300">
         Pick up where you left off, or start something new.
       </p>
+      <OfflineCopyNote reads={['mastery.overview', 'review.dueCount']} />
       <DueReviewsCard />
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (

@@ -8,7 +8,8 @@ import { NotSureToggle } from './NotSureToggle';
 import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';
 
 interface QuestionPanelProps {
-  sessionId: number;
+  /** None for a downloaded set practised offline: its "not sure" marks need the server. */
+  sessionId?: number;
   question: QuizQuestion;
   index: number;
   total: number;
@@ -73,7 +74,7 @@ export function QuestionPanel({
           );
         })}
       </div>
-      <NotSureToggle sessionId={sessionId} questionId={question.id} />
+      {sessionId !== undefined && <NotSureToggle sessionId={sessionId} questionId={question.id} />}
       {practice && !checked && (
         <Button className="mt-4" disabled={!selected} onClick={onCheck}>
           Check Answer

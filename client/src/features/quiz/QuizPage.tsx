@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useOnline } from '../offline/useOnline';
 import { QuizRunner } from './QuizRunner';
 import { StartModal } from './StartModal';
 import type { QuizStart, QuizType } from './types';
@@ -37,6 +38,7 @@ export default function QuizPage() {
     { enabled: !started && params.type === type, retry: 1, staleTime: 0 },
   );
   const start = trpc.quiz.start.useMutation();
+  const online = useOnline();
 
   // A handed-over session is used once: a reload must ask the server, which knows the answers
   // saved since and the true time left.
@@ -48,6 +50,8 @@ export default function QuizPage() {
   if (params.type !== 'mock' && params.type !== 'practice')
     return <Unavailable message="This quiz does not exist." />;
   if (started) return <QuizRunner start={started} topicName={navState.topicName} />;
+  // A mock's questions and clock come from the server when it starts (issue 21, point 4).
+  if (type === 'mock' && !online) return <Unavailable message="You need a connection to start a mock." />;
   if (info.isLoading) return <LoadingScreen />;
   if (info.isError || !info.data) {
     return (

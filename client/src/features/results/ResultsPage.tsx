@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { isSampleResult } from '../../lib/sampleResult';
 import { trpc } from '../../lib/trpc';
+import { OfflineCopyNote } from '../offline/OfflineCopyNote';
 import { ProgressChart } from './ProgressChart';
 import { MIN_POINTS, progressSeries } from './progressSeries';
 import { ResultCard } from './ResultCard';
@@ -22,6 +23,7 @@ export default function ResultsPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="mb-4 text-2xl font-bold">Results</h1>
+      <OfflineCopyNote reads={['results.list']} />
       {sample && <SampleResultCard result={sample} />}
       {results.isLoading ? (
         <SkeletonGrid label="Loading results…" />

@@ -1,0 +1,111 @@
+// Offline practice (issue 21, points 3 and 4; docs/offline.md). A student downloads a practice
+// set with its keys and explanations, practises it with no signal, and the phone sends each
+// attempt later, perhaps more than once. The server grades the attempt on its own keys through
+// the same grading as an online practice, so results, mastery and review cards count it alike.
+import { TRPCError } from '@trpc/server';
+import type { DB } from '../../db/client';
+import { serialized } from '../../db/dialect';
+import type { User } from '../../db/schema';
+import type { OfflineAttemptInput } from '../../shared/schemas/offline';
+import type { QuizRefInput } from '../../shared/schemas/quiz';
+import { fieldError } from '../errors';
+import { findOwnResult, type Result } from '../queries/results';
+import {
+  everyQuestionIdOfPracticeSet,
+  findSessionOfClientId,
+  insertSession,
+  questionsWithKey,
+  resultIdOfSession,
+  upsertAnswers,
+} from '../queries/quiz';
+import { gradeSession, loadQuiz } from './quizSessions';
+
+const iso = (d: Date) => d.toISOString();
+
+/** A practice set as the phone stores it: the questions in the set's order, keys included. */
+export async function downloadPracticeSet(db: DB, ref: QuizRefInput, now = new Date()) {
+  if (ref.quiz_type === 'mock') {
+    // A mock's key never leaves the server before the mock is submitted (DESIGN 2).
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'Mock exams cannot be downloaded: you need a connection to take a mock.',
+    });
+  }
+  const quiz = await loadQuiz(db, ref); // NOT_FOUND for a set students cannot see
+  const rows = new Map((await questionsWithKey(db, quiz.questionIds)).map((q) => [q.id, q]));
+  return {
+    id: ref.quiz_id,
+    title: quiz.name,
+    // The phone draws each attempt's order itself, as the server does online.
+    shuffle: quiz.shuffle,
+    downloaded_at: iso(now),
+    questions: quiz.questionIds.flatMap((id) => rows.get(id) ?? []),
+  };
+}
+export type DownloadedSet = Awaited<ReturnType<typeof downloadPracticeSet>>;
+
+/** The result of an attempt already stored; someone else's attempt id is refused, not shown. */
+async function storedResult(db: DB, user: User, session: { id: number; user_id: number }): Promise<Result> {
+  const resultId = session.user_id === user.id ? await resultIdOfSession(db, session.id) : null;
+  const result = resultId === null ? null : await findOwnResult(db, user.id, resultId);
+  if (!result) throw new TRPCError({ code: 'CONFLICT', message: 'This attempt id is already in use.' });
+  return result;
+}
+
+/** The attempt's clock, trusted only as far as the server's allows: nothing in the future. */
+function attemptTimes(input: OfflineAttemptInput, now: Date) {
+  const finished = new Date(Math.min(new Date(input.finished_at).getTime(), now.getTime()));
+  const started = new Date(Math.min(new Date(input.started_at).getTime(), finished.getTime()));
+  return { started, finished };
+}
+
+/**
+ * Stores and grades an attempt taken offline, once: the same client id again answers the first
+ * result and writes nothing. Questions of the set deactivated since the download are left out
+ * of the grade; a question that never was in the set is refused.
+ */
+export async function submitOfflineAttempt(
+  db: DB,
+  user: User,
+  input: OfflineAttemptInput,
+  now = new Date(),
+): Promise<Result> {
+  const known = await findSessionOfClientId(db, input.client_id);
+  if (known) return storedResult(db, user, known);
+
+  const quiz = await loadQuiz(db, { quiz_type: 'practice', quiz_id: input.set_id });
+  const inSet = await everyQuestionIdOfPracticeSet(db, input.set_id);
+  const shown = new Set(input.question_ids);
+  if (input.question_ids.some((id) => !inSet.has(id))) {
+    throw fieldError('question_ids', 'This question is not part of this practice set.');
+  }
+  if (input.answers.some((a) => !shown.has(a.question_id))) {
+    throw fieldError('answers', 'This answer is for a question the attempt did not show.');
+  }
+  const active = new Set(quiz.questionIds);
+  const questionIds = [...shown].filter((id) => active.has(id));
+  const { started, finished } = attemptTimes(input, now);
+
+  // One transaction per attempt id at a time (an advisory lock on PostgreSQL, the write lock on
+  // SQLite): a concurrent copy waits, then finds the first one's session.
+  const sessionId = await serialized(db, [`offline-attempt:${input.client_id}`], async (trx) => {
+    const raced = await findSessionOfClientId(trx, input.client_id);
+    if (raced) return raced;
+    const session = await insertSession(trx, {
+      user_id: user.id,
+      quiz_type: 'practice',
+      quiz_id: input.set_id,
+      quiz_name: quiz.name,
+      question_ids: questionIds,
+      started_at: iso(started),
+      deadline_at: null,
+      client_id: input.client_id,
+    });
+    const answers = input.answers.filter((a) => active.has(a.question_id));
+    await upsertAnswers(trx, session.id, answers, iso(finished));
+    // Graded as of when the student finished: the result and the review schedule date from then.
+    await gradeSession(trx, session, finished, null);
+    return { id: session.id, user_id: user.id };
+  });
+  return storedResult(db, user, sessionId);
+}

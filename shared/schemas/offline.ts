@@ -1,0 +1,24 @@
+// Inputs of offline practice (issue 21, point 3): downloading a practice set, and sending an
+// attempt taken with no signal.
+import { z } from 'zod';
+import { coercedId, REQUIRED } from './fields';
+import { answerField, quizRefInput } from './quiz';
+
+/** A mock is refused by the server with its own message, not by the schema: the type is asked for. */
+export const downloadSetInput = quizRefInput;
+
+const instant = z.iso.datetime({ offset: true, error: 'Must be a date and time.' });
+
+export const offlineAttemptInput = z.object({
+  // Made by the phone when the attempt starts: the same attempt sent twice is stored once.
+  client_id: z.uuid({
+    error: (iss) => (iss.input === undefined ? REQUIRED : 'Must be an attempt id (a UUID).'),
+  }),
+  set_id: coercedId,
+  // The questions the attempt showed (unanswered ones count as wrong, as online).
+  question_ids: z.array(coercedId).min(1, REQUIRED).max(1000, 'Too many questions.'),
+  answers: z.array(answerField).max(1000, 'Too many answers.').default([]),
+  started_at: instant,
+  finished_at: instant,
+});
+export type OfflineAttemptInput = z.infer<typeof offlineAttemptInput>;
