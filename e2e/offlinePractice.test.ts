@@ -10,7 +10,7 @@ import { rpc } from '../server/test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
-import { controlledByWorker, unexpectedErrors } from './pageHelpers';
+import { controlledByWorker, unexpectedErrors, formReady } from './pageHelpers';
 import { seedContent } from './seedContent';
 import { studentOnPhone } from './studentOnPhone';
 
@@ -194,6 +194,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
 
     const kofi = await signUpAndIn(t, { email: 'kofi.boateng@example.com', full_name: 'Kofi Boateng' });
     await page.goto(`${t.url}/login`);
+    await formReady(page);
     await page.getByLabel('Email').fill(kofi.email);
     await page.getByLabel('Password', { exact: true }).fill(kofi.password);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -42,3 +42,9 @@ export async function controlledByWorker(page: Page) {
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
+
+/**
+ * A pre-rendered sign-in or registration form takes a submit once the app has taken it over
+ * (client/public/before-paint.js holds back an earlier one).
+ */
+export const formReady = (page: Page) => page.locator('form[data-ready]').waitFor();

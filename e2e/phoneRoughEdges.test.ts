@@ -16,7 +16,7 @@ import {
   rpc,
 } from '../server/test/fixtures';
 import { studentOnPhone } from './studentOnPhone';
-import { screenshotsAtBothWidths } from './pageHelpers';
+import { screenshotsAtBothWidths, formReady } from './pageHelpers';
 
 const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
@@ -224,6 +224,7 @@ describe('form errors on a 360 px phone', () => {
     const p = await context.newPage();
     p.setDefaultTimeout(10_000);
     await p.goto(`${t.url}/register`);
+    await formReady(p);
     await p.getByLabel('Full name').fill('Kofi Boateng');
     await p.getByLabel('Email').fill('kofi.boateng@example.com');
     await p.getByLabel('Password', { exact: true }).fill('Kente-Weaver-2024');
@@ -269,6 +270,7 @@ describe('form errors on a 360 px phone', () => {
     const p = await context.newPage();
     p.setDefaultTimeout(10_000);
     await p.goto(`${t.url}/login`);
+    await formReady(p);
     await p.getByLabel('Email').fill(STUDENT.email);
     await p.getByLabel('Password', { exact: true }).fill('not-my-password');
     await p.getByRole('button', { name: 'Sign In' }).click();

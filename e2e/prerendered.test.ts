@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, screenshot, watchConsole } from './browser';
+import { formReady } from './pageHelpers';
 
 const LANDING_HEADING = 'Pass your nursing and midwifery licensing exam';
 
@@ -192,6 +193,7 @@ describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
       });
     });
     await page.goto(`${t.url}/login`);
+    await formReady(page);
     await expect
       .poll(() =>
         page.evaluate(() => {
@@ -215,6 +217,29 @@ describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps what was typed before the scripts arrived, and signs in with it', async () => {
+    const student = await signUpAndIn(t);
+    // A slow line: the page's scripts arrive only after the student has typed and tapped.
+    let scriptsArrive = () => {};
+    const held = new Promise<void>((resolve) => (scriptsArrive = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The early tap neither reloads the page nor loses the text.
+    expect(await page.getByLabel('Email').inputValue()).toBe(student.email);
+    scriptsArrive();
+    await formReady(page);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(student.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+  });
+
   it('paints a stored dark theme from the first frame and hydrates it without a mismatch', async () => {
     await page.addInitScript(() => {
       localStorage.setItem('theme', 'dark');
@@ -225,6 +250,7 @@ describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
       });
     });
     await page.goto(`${t.url}/register`);
+    await formReady(page);
     await expect
       .poll(() => page.getByRole('button', { name: 'Switch to light theme' }).isVisible())
       .toBe(true);

@@ -16,7 +16,7 @@ import {
   insertTopic,
 } from '../server/test/fixtures';
 import { launchBrowser, watchConsole } from './browser';
-import { screenshotsAtBothWidths } from './pageHelpers';
+import { screenshotsAtBothWidths, formReady } from './pageHelpers';
 
 let t: TestServer;
 let browser: Browser;
@@ -31,6 +31,7 @@ async function signIn(context: BrowserContext): Promise<Page> {
   const p = await context.newPage();
   p.setDefaultTimeout(10_000);
   await p.goto(`${t.url}/login`);
+  await formReady(p);
   await p.getByLabel('Email').fill(STUDENT.email);
   await p.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
   await p.getByRole('button', { name: 'Sign In' }).click();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { linkIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, watchConsole } from './browser';
-import { countdownSeconds, screenshotsAtBothWidths, unexpectedErrors } from './pageHelpers';
+import { countdownSeconds, screenshotsAtBothWidths, unexpectedErrors, formReady } from './pageHelpers';
 import { MOCK_MINUTES, MOCK_QUESTIONS, seedContent } from './seedContent';
 
 let t: TestServer;
@@ -95,6 +95,7 @@ describe('student journey', () => {
 
   it('registers with every field, refusing mismatched passwords without a call', async () => {
     await page.goto(`${t.url}/register`);
+    await formReady(page);
     await page.getByLabel('Full name').fill(STUDENT.full_name);
     await page.getByLabel('Email').fill(STUDENT.email);
     await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
@@ -131,6 +132,7 @@ describe('student journey', () => {
 
   it('offers to resend the link to an unverified address, then verifies through the mail and signs in', async () => {
     await page.goto(`${t.url}/login`);
+    await formReady(page);
     await page.getByLabel('Email').fill(STUDENT.email);
     await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, watchConsole } from './browser';
+import { formReady } from './pageHelpers';
 
 export async function studentOnPhone(
   t: TestServer,
@@ -14,6 +15,7 @@ export async function studentOnPhone(
   page.setDefaultTimeout(10_000);
   const errors = watchConsole(page);
   await page.goto(`${t.url}/login`);
+  await formReady(page);
   await page.getByLabel('Email').fill(student.email);
   await page.getByLabel('Password', { exact: true }).fill(student.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

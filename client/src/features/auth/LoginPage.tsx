@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
+import { useTypedBeforeHydration } from '../../hooks/useTypedBeforeHydration';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
@@ -24,6 +25,10 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const resend = useAction(resendVerification);
   const { scopeRef, reveal } = useRevealErrors();
+  useTypedBeforeHydration(scopeRef, (name, value) => {
+    if (name === 'email') setEmail(value);
+    if (name === 'password') setPassword(value);
+  });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -85,6 +90,7 @@ export default function LoginPage() {
         <TextField
           label="Email"
           type="email"
+          name="email"
           autoComplete="email"
           required
           value={email}
@@ -92,6 +98,7 @@ export default function LoginPage() {
         />
         <PasswordField
           label="Password"
+          name="password"
           autoComplete="current-password"
           required
           value={password}

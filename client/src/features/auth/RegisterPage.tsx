@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
+import { useTypedBeforeHydration } from '../../hooks/useTypedBeforeHydration';
 import { registerAccount } from '../../lib/restAuth';
 import { firstServerField, firstServerMessage } from '../../lib/serverMessages';
 import { AuthLayout, LINK_CLASS } from './AuthLayout';
@@ -38,6 +39,9 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { scopeRef, reveal } = useRevealErrors();
+  useTypedBeforeHydration(scopeRef, (name, value) => {
+    if (name in EMPTY) setForm((f) => ({ ...f, [name]: value }));
+  });
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -95,6 +99,7 @@ export default function RegisterPage() {
             label="Full name"
             autoComplete="name"
             required
+            name="full_name"
             value={form.full_name}
             error={fieldErrors.full_name}
             onChange={(e) => set('full_name')(e.target.value)}
@@ -104,6 +109,7 @@ export default function RegisterPage() {
             type="email"
             autoComplete="email"
             required
+            name="email"
             value={form.email}
             error={fieldErrors.email}
             onChange={(e) => set('email')(e.target.value)}
@@ -112,6 +118,7 @@ export default function RegisterPage() {
             label="Password"
             autoComplete="new-password"
             required
+            name="password1"
             value={form.password1}
             error={fieldErrors.password1}
             onChange={(e) => set('password1')(e.target.value)}
@@ -120,6 +127,7 @@ export default function RegisterPage() {
             label="Confirm password"
             autoComplete="new-password"
             required
+            name="password2"
             value={form.password2}
             error={fieldErrors.password2}
             onChange={(e) => set('password2')(e.target.value)}
@@ -131,6 +139,7 @@ export default function RegisterPage() {
             hint="Format: YYYY/MM/DD"
             required
             maxLength={10}
+            name="date_of_birth"
             value={form.date_of_birth}
             error={fieldErrors.date_of_birth}
             onChange={(e) => set('date_of_birth')(maskDate(e.target.value))}
@@ -140,6 +149,7 @@ export default function RegisterPage() {
             placeholder="Select gender"
             options={GENDERS}
             required
+            name="gender"
             value={form.gender}
             error={fieldErrors.gender}
             onChange={(e) => set('gender')(e.target.value)}
@@ -149,6 +159,7 @@ export default function RegisterPage() {
             placeholder="Select region"
             options={REGIONS}
             required
+            name="region_of_institution"
             value={form.region_of_institution}
             error={fieldErrors.region_of_institution}
             onChange={(e) => set('region_of_institution')(e.target.value)}
@@ -157,6 +168,7 @@ export default function RegisterPage() {
             label="Program of study"
             placeholder="e.g. General Nursing"
             required
+            name="program_of_study"
             value={form.program_of_study}
             error={fieldErrors.program_of_study}
             onChange={(e) => set('program_of_study')(e.target.value)}
