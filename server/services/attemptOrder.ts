@@ -2,7 +2,7 @@
 // question order and option orders, drawn here and stored with the session so a resume, a save
 // and the review all read the same ones.
 import { randomInt } from 'node:crypto';
-import { randomOrder, shuffled, type RandomSource } from '../../shared/domain/optionOrder';
+import { drawAttemptOrder, type RandomSource } from '../../shared/domain/optionOrder';
 
 /** Unpredictable from the outside: a student cannot work out the next attempt's letters. */
 export const secureRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -16,10 +16,9 @@ export interface AttemptOrder {
 }
 
 export function arrangeAttempt(ids: number[], shuffle: boolean, random: RandomSource): AttemptOrder {
-  if (!shuffle) return { questionIds: ids, optionOrders: null, orders: new Map() };
-  const questionIds = shuffled(ids, random);
-  const orders = new Map(questionIds.map((id) => [id, randomOrder(random)]));
-  return { questionIds, optionOrders: JSON.stringify(Object.fromEntries(orders)), orders };
+  const { questionIds, orders } = drawAttemptOrder(ids, shuffle, random);
+  const optionOrders = orders.size > 0 ? JSON.stringify(Object.fromEntries(orders)) : null;
+  return { questionIds, optionOrders, orders };
 }
 
 /**

@@ -21,6 +21,21 @@ export function shuffled<T>(items: readonly T[], random: RandomSource): T[] {
 
 export const randomOrder = (random: RandomSource): string => shuffled(LETTERS, random).join('');
 
+/**
+ * One attempt's order: the questions shuffled and each question's options, or the set's own order
+ * when it does not shuffle (no orders then). Drawn by the server online and by the phone for a
+ * downloaded set.
+ */
+export function drawAttemptOrder(
+  ids: readonly number[],
+  shuffle: boolean,
+  random: RandomSource,
+): { questionIds: number[]; orders: Map<number, string> } {
+  if (!shuffle) return { questionIds: [...ids], orders: new Map() };
+  const questionIds = shuffled(ids, random);
+  return { questionIds, orders: new Map(questionIds.map((id) => [id, randomOrder(random)])) };
+}
+
 /** The canonical letter behind a shown one. */
 export function toCanonical(order: string, shown: Letter): Letter {
   return order[LETTERS.indexOf(shown)] as Letter;

@@ -3,8 +3,7 @@
 // question's own letters, as the review shows them.
 import {
   CANONICAL,
-  randomOrder,
-  shuffled,
+  drawAttemptOrder,
   showOptions,
   toCanonical,
   type Letter,
@@ -21,12 +20,9 @@ export interface AttemptOrder {
 
 export function drawOrder(set: DownloadedSet, random: () => number = Math.random): AttemptOrder {
   const ids = set.questions.map((q) => q.id);
-  if (!set.shuffle) return { questionIds: ids, optionOrders: {} };
-  const questionIds = shuffled(ids, random);
-  return {
-    questionIds,
-    optionOrders: Object.fromEntries(questionIds.map((id) => [id, randomOrder(random)])),
-  };
+  const { questionIds, orders } = drawAttemptOrder(ids, set.shuffle, random);
+  // A plain object: the progress is kept on the phone as it is.
+  return { questionIds, optionOrders: Object.fromEntries(orders) };
 }
 
 /** The questions as this attempt shows them: its order, its letters (the key included). */
