@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { ConfirmSubmitDialog } from '../quiz/ConfirmSubmitDialog';
 import { QuestionNavigator } from '../quiz/QuestionNavigator';
 import { QuestionPanel } from '../quiz/QuestionPanel';
+import { QuestionSteps } from '../quiz/QuestionSteps';
 import type { Letter } from '../quiz/types';
 import type { AttemptInput } from './attemptQueue';
 import type { DownloadedSet } from './downloads';
@@ -44,7 +45,6 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
 
   const question = questions[index];
   const answered = questions.filter((q) => answers[q.id]).length;
-  const last = index === questions.length - 1;
   const toggle = (ids: Set<number>, id: number) => {
     const next = new Set(ids);
     if (!next.delete(id)) next.add(id);
@@ -107,21 +107,13 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
           }
           onCheck={() => setChecked((c) => new Set(c).add(question.id))}
         />
-        <div className="flex justify-between gap-3">
-          <Button variant="secondary" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
-            Previous
-          </Button>
-          {last ? (
-            <Button
-              disabled={saving}
-              onClick={() => (answered < questions.length ? setConfirming(true) : void finish())}
-            >
-              Submit Quiz
-            </Button>
-          ) : (
-            <Button onClick={() => setIndex((i) => i + 1)}>Next</Button>
-          )}
-        </div>
+        <QuestionSteps
+          index={index}
+          total={questions.length}
+          onGo={setIndex}
+          submitDisabled={saving}
+          onSubmit={() => (answered < questions.length ? setConfirming(true) : void finish())}
+        />
         <QuestionNavigator
           total={questions.length}
           current={index}

@@ -10,6 +10,7 @@ import { readPending } from './answerQueue';
 import { ConfirmSubmitDialog } from './ConfirmSubmitDialog';
 import { LeaveMockDialog } from './LeaveMockDialog';
 import { QuestionNavigator } from './QuestionNavigator';
+import { QuestionSteps } from './QuestionSteps';
 import { QuestionPanel } from './QuestionPanel';
 import { SaveStatus } from './SaveStatus';
 import type { Letter, QuizStart } from './types';
@@ -113,7 +114,6 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   const answeredCount = useMemo(() => questions.filter((q) => answers[q.id]).length, [questions, answers]);
   const unanswered = questions.length - answeredCount;
   const locked = submitter.phase === 'submitting' || submitter.phase === 'retrying';
-  const last = index === questions.length - 1;
 
   function choose(letter: Letter) {
     if (locked || checked.has(question.id)) return;
@@ -199,18 +199,13 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
               if (!mock && letter) enqueue(question.id, letter);
             }}
           />
-          <div className="flex justify-between gap-3">
-            <Button variant="secondary" disabled={index === 0} onClick={() => setIndex((i) => i - 1)}>
-              Previous
-            </Button>
-            {last ? (
-              <Button disabled={locked} onClick={() => (unanswered > 0 ? setConfirming(true) : submitNow())}>
-                Submit Quiz
-              </Button>
-            ) : (
-              <Button onClick={() => setIndex((i) => i + 1)}>Next</Button>
-            )}
-          </div>
+          <QuestionSteps
+            index={index}
+            total={questions.length}
+            onGo={setIndex}
+            submitDisabled={locked}
+            onSubmit={() => (unanswered > 0 ? setConfirming(true) : submitNow())}
+          />
         </div>
         <QuestionNavigator
           total={questions.length}

@@ -7,6 +7,7 @@ import Bookmark from 'lucide-react/icons/bookmark';
 import Clock from 'lucide-react/icons/clock';
 import Flag from 'lucide-react/icons/flag';
 import { Button } from '../../components/Button';
+import { QuestionSteps } from '../quiz/QuestionSteps';
 import { Modal } from '../../components/Modal';
 import { useBlockCopy } from '../../hooks/useBlockCopy';
 import { formatClock, useCountdown } from '../../hooks/useCountdown';
@@ -61,7 +62,6 @@ export default function TestModePage() {
 
   const secondsLeft = useCountdown(deadline, submit) ?? TEST_SECONDS;
   const answered = answers.filter((a) => a !== null).length;
-  const last = index === questions.length - 1;
 
   function choose(option: number) {
     const next = answers.map((v, i) => (i === index ? option : v));
@@ -128,16 +128,13 @@ export default function TestModePage() {
             </>
           }
         />
-        <div className="flex justify-between gap-3">
-          <Button variant="secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
-            Previous
-          </Button>
-          {last ? (
-            <Button onClick={() => setConfirming(true)}>Submit Test</Button>
-          ) : (
-            <Button onClick={() => setIndex(index + 1)}>Next</Button>
-          )}
-        </div>
+        <QuestionSteps
+          index={index}
+          total={questions.length}
+          onGo={setIndex}
+          submitLabel="Submit Test"
+          onSubmit={() => setConfirming(true)}
+        />
       </div>
       <SampleNavigator
         total={questions.length}
