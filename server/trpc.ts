@@ -72,9 +72,13 @@ export const authedProcedure = publicProcedure
   })
   .meta({ access: 'user' });
 
+/** Staff and superusers are the admins (SPEC 3); everyone else is a student. */
+export const isStaff = (user: Pick<User, 'is_staff' | 'is_superuser'>) =>
+  Boolean(user.is_staff || user.is_superuser);
+
 export const adminProcedure = authedProcedure
   .use(({ ctx, next }) => {
-    if (!ctx.user.is_staff && !ctx.user.is_superuser) {
+    if (!isStaff(ctx.user)) {
       throw new TRPCError({
         code: 'FORBIDDEN',
         message: 'You do not have permission to perform this action.',
@@ -87,7 +91,7 @@ export const adminProcedure = authedProcedure
 /** Students only: what an admin has no use for (offline practice) is refused to them. */
 export const studentProcedure = authedProcedure
   .use(({ ctx, next }) => {
-    if (ctx.user.is_staff || ctx.user.is_superuser) {
+    if (isStaff(ctx.user)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Only students can do this.' });
     }
     return next();

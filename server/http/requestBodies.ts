@@ -11,7 +11,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { createContext, type AppDeps } from '../context';
-import type { ProcedureMeta } from '../trpc';
+import { isStaff, type ProcedureMeta } from '../trpc';
 import type { BodyBudget } from './bodyBudget';
 
 type Access = ProcedureMeta['access'];
@@ -119,7 +119,7 @@ export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => s
       let userId: number | null = null;
       if (rule.access !== 'public') {
         const { user } = await createContext(opts.deps, req);
-        const allowed = user && (rule.access === 'user' || user.is_staff || user.is_superuser);
+        const allowed = user && (rule.access === 'user' || isStaff(user));
         if (!allowed) {
           // The procedure itself answers (401 or 403, in its own error shape) on an empty input.
           req.body = {};
