@@ -6,14 +6,16 @@ const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-h
 describe('TokenSigner', () => {
   it('accepts its own access token, and still refuses it once expired although it was remembered', async () => {
     const signer = new TokenSigner(secret);
-    const token = await signer.sign('access', 7, 'fam', 1);
+    // Two seconds: exp is in whole seconds, so a one-second token signed just before a second
+    // turns could already be expired at the first check.
+    const token = await signer.sign('access', 7, 'fam', 2);
     expect(await signer.verify(token, 'access')).toMatchObject({
       userId: 7,
       familyId: 'fam',
       kind: 'access',
     });
     expect(await signer.verify(token, 'access')).toMatchObject({ userId: 7 });
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, 2100));
     expect(await signer.verify(token, 'access')).toBeNull();
   });
 
