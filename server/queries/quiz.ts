@@ -232,26 +232,45 @@ export async function resultIdOfSession(db: DB, sessionId: number): Promise<numb
 }
 
 type ResultRow = Omit<QuizResult, 'id'>;
-function insertResultRow(db: DB, row: ResultRow) {
-  return db
-    .insertInto('quiz_results')
-    .values(row)
-    .onConflict((oc) => oc.column('session_id').doNothing())
-    .returning('id');
-}
-function markSubmitted(db: DB, p: { id: number; at: string }) {
-  return db.updateTable('quiz_sessions').set({ submitted_at: p.at }).where('id', '=', p.id);
+
+/** Writes the result of a session its grading has claimed (claimForGrading); answers its id. */
+export async function insertResult(db: DB, result: ResultRow): Promise<number> {
+  const { id } = await db.insertInto('quiz_results').values(result).returning('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 /**
- * Writes the result of a session. Returns the new result id, or null when the session already
- * has one (the unique session_id makes a racing second submit a no-op rather than a duplicate).
+ * Marks a session submitted unless it already is: the first write of a grading, so that of two
+ * gradings of one session (a double submit, the sweeper) only one goes on. On PostgreSQL the
+ * second waits for the first's transaction on the row's lock and then finds it taken.
  */
-export async function insertResult(db: DB, result: ResultRow): Promise<number | null> {
-  const [inserted] = await insertResultRow(db, result).execute();
-  if (!inserted) return null;
-  await markSubmitted(db, { id: result.session_id, at: result.created_at }).execute();
-  return inserted.id;
+export async function claimForGrading(db: DB, p: { id: number; at: string }): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('quiz_sessions')
+    .set({ submitted_at: p.at })
+    .where('id', '=', p.id)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/**
+ * claimForGrading for a student's submit, which has read nothing yet: the claimed row, or null
+ * when the student has no such session or it is submitted already.
+ */
+export async function claimOwnSession(
+  db: DB,
+  p: { id: number; userId: number; at: string },
+): Promise<QuizSession | null> {
+  const [row] = await db
+    .updateTable('quiz_sessions')
+    .set({ submitted_at: p.at })
+    .where('id', '=', p.id)
+    .where('user_id', '=', p.userId)
+    .where('submitted_at', 'is', null)
+    .returningAll()
+    .execute();
+  return row ?? null;
 }
 
 type NotificationRow = Omit<Selectable<NotificationTable>, 'id' | 'read_at'>;

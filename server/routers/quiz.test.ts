@@ -413,16 +413,29 @@ describe('mock sessions', () => {
     expect(second.data.correct_answers).toBe(1);
     expect(await count('quiz_results')).toBe(1);
 
+    // Three at once, each with another letter: one grades, and the answer it graded stays.
     const id2 = (await startMock()).data.session.id;
-    const both = await Promise.all([
-      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
-      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
-      api.mutate<Detail>('quiz.submit', { session_id: id2, answers: [] }),
-    ]);
+    const question = cat.mockQuestions[0].id;
+    const both = await Promise.all(
+      (['A', 'B', 'C'] as const).map((selected_answer) =>
+        api.mutate<Detail>('quiz.submit', {
+          session_id: id2,
+          answers: [{ question_id: question, selected_answer }],
+        }),
+      ),
+    );
     expect(new Set(both.map((r) => r.data.id)).size).toBe(1);
     expect(await count('quiz_results')).toBe(2);
     expect(await count('notifications')).toBe(2);
-    expect(await count('session_answers')).toBe(1);
+    const stored = await t.db
+      .selectFrom('session_answers')
+      .innerJoin('questions', 'questions.id', 'session_answers.question_id')
+      .select(['selected_answer', 'correct_answer'])
+      .where('session_id', '=', id2)
+      .execute();
+    expect(stored).toHaveLength(1);
+    const storedIsRight = stored[0].selected_answer === stored[0].correct_answer;
+    expect(both[0].data.correct_answers).toBe(storedIsRight ? 1 : 0);
   });
 
   it('grades an abandoned session on its saved answers: in the sweep, and lazily on reading results', async () => {

@@ -22,6 +22,8 @@ import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import { addToBacklog } from '../queries/learningBacklog';
 import {
+  claimForGrading,
+  claimOwnSession,
   findOpenSession,
   flaggedQuestionIds,
   findOwnSession,
@@ -181,9 +183,26 @@ export async function gradeSession(
   now: Date,
   submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
 ): Promise<Graded> {
-  const existing = await resultIdOfSession(trx, session.id);
-  if (existing !== null) return { id: existing, written: null };
+  if (await claimForGrading(trx, { id: session.id, at: iso(now) })) {
+    return gradeClaimed(trx, session, now, submitted);
+  }
+  return { id: await resultIdOfGraded(trx, session.id), written: null };
+}
 
+/** A submitted session's result: written in the transaction that marked it submitted. */
+async function resultIdOfGraded(db: DB, sessionId: number): Promise<number> {
+  const id = await resultIdOfSession(db, sessionId);
+  if (id === null) throw new Error(`Session ${sessionId} is submitted but has no result`);
+  return id;
+}
+
+/** Grades a session this transaction has marked submitted (claimForGrading, claimOwnSession). */
+async function gradeClaimed(
+  trx: DB,
+  session: QuizSession,
+  now: Date,
+  submitted: { answers: AnswerInput[]; timeSpentMinutes: number } | null,
+): Promise<Graded & { written: Omit<QuizResult, 'id'> }> {
   const ids = parseQuestionIds(session);
   const inSession = new Set(ids);
   const chosen = new Map(
@@ -235,11 +254,6 @@ export async function gradeSession(
     created_at: iso(now),
   };
   const resultId = await insertResult(trx, row);
-  if (resultId === null) {
-    const raced = await resultIdOfSession(trx, session.id);
-    if (raced === null) throw new Error(`Result of session ${session.id} vanished`);
-    return { id: raced, written: null };
-  }
   // Tallies and review cards are written when the student next reads them (learning/backlog.ts).
   await addToBacklog(trx, { user_id: session.user_id, session_id: session.id, graded_at: iso(now) });
   await insertNotification(trx, {
@@ -483,27 +497,31 @@ export async function flagQuestion(
  * it back would cost a class submitting at once another query each.
  */
 export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<Result> {
-  const session = await findOwnSession(db, input.session_id, user.id);
+  const claimed = await db.transaction().execute(async (trx) => {
+    const session = await claimOwnSession(trx, { id: input.session_id, userId: user.id, at: iso(now) });
+    if (!session) return null;
+    const late = { answers: input.answers, timeSpentMinutes: input.time_spent_minutes };
+    return { session, graded: await gradeClaimed(trx, session, now, late) };
+  });
+  if (!claimed) return resultOfEarlierSubmit(db, user, input.session_id);
+  const { session, graded } = claimed;
+  return toResult({
+    ...graded.written,
+    id: graded.id,
+    quiz_type: session.quiz_type,
+    quiz_id: session.quiz_id,
+    quiz_name: session.quiz_name,
+    deadline_at: session.deadline_at,
+    submitted_at: graded.written.created_at,
+    user_name: user.full_name,
+  });
+}
+
+/** What a second submit answers: the result of the first (or of the sweeper's grading). */
+async function resultOfEarlierSubmit(db: DB, user: User, sessionId: number): Promise<Result> {
+  const session = await findOwnSession(db, sessionId, user.id);
   if (!session) throw sessionNotFound();
-  const graded = await db.transaction().execute((trx) =>
-    gradeSession(trx, session, now, {
-      answers: input.answers,
-      timeSpentMinutes: input.time_spent_minutes,
-    }),
-  );
-  if (graded.written) {
-    return toResult({
-      ...graded.written,
-      id: graded.id,
-      quiz_type: session.quiz_type,
-      quiz_id: session.quiz_id,
-      quiz_name: session.quiz_name,
-      deadline_at: session.deadline_at,
-      submitted_at: graded.written.created_at,
-      user_name: user.full_name,
-    });
-  }
-  const result = await findOwnResult(db, user.id, graded.id);
+  const result = await findOwnResult(db, user.id, await resultIdOfGraded(db, session.id));
   if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
   return result;
 }
