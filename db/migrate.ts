@@ -15,6 +15,7 @@ import * as m0009 from './migrations/0009_add_review_cards';
 import * as m0010 from './migrations/0010_index_mock_first_attempts';
 import * as m0011 from './migrations/0011_add_offline_attempt_ids';
 import * as m0012 from './migrations/0012_add_learning_backlog';
+import * as m0013 from './migrations/0013_fold_backlog_into_results';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_index_mock_first_attempts': m0010,
   '0011_add_offline_attempt_ids': m0011,
   '0012_add_learning_backlog': m0012,
+  '0013_fold_backlog_into_results': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

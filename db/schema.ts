@@ -184,13 +184,6 @@ export interface QuestionTallyTable {
   last_correct: number;
 }
 
-/** A graded session whose tallies and review cards are not written yet (migration 0012). */
-export interface LearningBacklogTable {
-  user_id: number;
-  session_id: number;
-  graded_at: string;
-}
-
 export interface QuizResultTable {
   id: Generated<number>;
   session_id: number;
@@ -201,6 +194,8 @@ export interface QuizResultTable {
   percentage: number;
   time_spent_minutes: number;
   created_at: string;
+  /** 1 until the session's tallies and review cards are written (migration 0013). */
+  learning_pending: Generated<number>;
 }
 
 /** A student's spaced-review card: ts-fsrs's Card, dates as ISO strings (migration 0009). */
@@ -283,7 +278,6 @@ export interface Database {
   review_cards: ReviewCardTable;
   not_sure_marks: NotSureMarkTable;
   question_tallies: QuestionTallyTable;
-  learning_backlog: LearningBacklogTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
   backups: BackupTable;

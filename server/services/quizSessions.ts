@@ -20,7 +20,6 @@ import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../sh
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { findOwnResult, toResult, type Result } from '../queries/results';
-import { addToBacklog } from '../queries/learningBacklog';
 import {
   claimForGrading,
   claimOwnSession,
@@ -252,10 +251,10 @@ async function gradeClaimed(
     percentage,
     time_spent_minutes: timeSpent,
     created_at: iso(now),
+    // Tallies and review cards are written when the student next reads them (learning/backlog.ts).
+    learning_pending: 1,
   };
   const resultId = await insertResult(trx, row);
-  // Tallies and review cards are written when the student next reads them (learning/backlog.ts).
-  await addToBacklog(trx, { user_id: session.user_id, session_id: session.id, graded_at: iso(now) });
   await insertNotification(trx, {
     user_id: session.user_id,
     title: `Result ready: ${session.quiz_name}`,

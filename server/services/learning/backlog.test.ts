@@ -2,6 +2,7 @@
 // it exactly once, with the grading's own date.
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as foldBacklog from '../../../db/migrations/0013_fold_backlog_into_results';
 import type { AppRouter } from '../../router';
 import { takeSet } from '../../test/attempts';
 import { makeCatalog, rpc } from '../../test/fixtures';
@@ -23,7 +24,11 @@ afterEach(async () => {
 
 const practice = () => ({ quiz_type: 'practice' as const, quiz_id: cat.practiceSet.id });
 const rows = async () => ({
-  backlog: await t.db.selectFrom('learning_backlog').select(['session_id', 'graded_at']).execute(),
+  backlog: await t.db
+    .selectFrom('quiz_results')
+    .select(['session_id', 'created_at as graded_at'])
+    .where('learning_pending', '=', 1)
+    .execute(),
   cards: await t.db
     .selectFrom('review_cards')
     .select(['question_id', 'due'])
@@ -76,7 +81,7 @@ describe('the learning backlog', () => {
   it('writes two sessions in the order they were graded: the latest attempt decides', async () => {
     await takeSet(student, practice(), 'BBCD');
     await takeSet(student, practice(), 'ABCD');
-    expect(await t.db.selectFrom('learning_backlog').select('session_id').execute()).toHaveLength(2);
+    expect((await rows()).backlog).toHaveLength(2);
     await student.query('mastery.overview');
     const p1 = cat.practiceQuestions[0];
     expect((await rows()).tallies.find((r) => r.question_id === p1.id)).toEqual({
@@ -85,5 +90,20 @@ describe('the learning backlog', () => {
       correct: 1,
       last_correct: 1,
     });
+  });
+
+  it('keeps a session that waited in the table of migration 0012 waiting after 0013', async () => {
+    const result = await takeSet(student, practice(), 'AC-D');
+    await foldBacklog.down(t.db);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table 0013 removed
+    const before = await (t.db as any).selectFrom('learning_backlog').selectAll().execute();
+    const { id: userId } = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    expect(before).toEqual([
+      { user_id: userId, session_id: result.session.id, graded_at: result.created_at },
+    ]);
+    await foldBacklog.up(t.db);
+    expect((await rows()).backlog).toEqual([{ session_id: result.session.id, graded_at: result.created_at }]);
+    await student.query('mastery.overview');
+    expect(await rows()).toMatchObject({ backlog: [], cards: [{}, {}] });
   });
 });

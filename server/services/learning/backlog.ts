@@ -1,8 +1,8 @@
-// When grading's learning data is written (docs/learning.md). Grading a session only queues it in
-// learning_backlog; the tallies (mastery) and review cards are written here, in one transaction,
-// before the student's own mastery or review deck is read. A class submitting a timed mock at its
-// deadline then waits for its results alone, and each student's learning data follows on their
-// next dashboard, with the dates of the grading itself.
+// When grading's learning data is written (docs/learning.md). Grading a session only marks its
+// result pending (quiz_results.learning_pending); the tallies (mastery) and review cards are
+// written here, in one transaction, before the student's own mastery or review deck is read. A
+// class submitting a timed mock at its deadline then waits for its results alone, and each
+// student's learning data follows on their next dashboard, with the dates of the grading itself.
 import type { DB } from '../../../db/client';
 import { hasBacklog, takeBacklog } from '../../queries/learningBacklog';
 import { findOwnSession, parseQuestionIds, savedAnswers } from '../../queries/quiz';
