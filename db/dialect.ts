@@ -18,6 +18,15 @@ export function autoId(db: AnyDb) {
 }
 
 /**
+ * The locking clause of a select that decides a write on a row another transaction may be changing:
+ * PostgreSQL's `for share` waits for that transaction and then reads the row as it left it. SQLite
+ * runs one write at a time, so there it is empty.
+ */
+export function forShare(db: AnyDb) {
+  return isPostgres(db) ? sql`for share` : sql``;
+}
+
+/**
  * Runs `work` in a transaction (or the one `db` already is) that holds the named locks until it
  * ends, so transactions naming one key run one after another. On SQLite every write transaction
  * takes the database's one write lock at begin (client.ts), which already orders them; PostgreSQL

@@ -2,6 +2,7 @@
 // and the rows a graded session leaves (a result and a notification; the graded answers are the
 // saved ones, frozen once the session is graded).
 import type { DB } from '../../db/client';
+import { forShare } from '../../db/dialect';
 import { sql, type Selectable } from 'kysely';
 import type {
   AnswerLetter,
@@ -204,21 +205,22 @@ export async function upsertAnswers(
 /**
  * The upsert of one choice, written only while the session is not submitted: a save reads its
  * session first, and a submit may have graded it since. (A single statement, where a
- * transaction around the read would hold the one connection for two more round trips.)
+ * transaction around the read would hold the one connection for two more round trips.) A grading
+ * under way holds the session's row: the save waits for it and then writes nothing.
  */
-function upsertAnswerIfUnsubmitted(row: AnswerRow) {
+function upsertAnswerIfUnsubmitted(db: DB, row: AnswerRow) {
   // Written as one SQL text: the statement a class sends most (every answer), and Kysely's builder
-  // took about a third of its CPU to put it together (docs/performance.md). Portable as it stands.
+  // took about a third of its CPU to put it together (docs/performance.md).
   return sql`
     insert into session_answers (session_id, question_id, selected_answer, saved_at)
     select id, cast(${row.question_id} as integer), ${row.selected_answer}, ${row.saved_at}
-    from quiz_sessions where id = ${row.session_id} and submitted_at is null
+    from quiz_sessions where id = ${row.session_id} and submitted_at is null ${forShare(db)}
     on conflict (session_id, question_id)
     do update set selected_answer = excluded.selected_answer, saved_at = excluded.saved_at`;
 }
 
 export async function saveAnswerUnlessSubmitted(db: DB, row: AnswerRow): Promise<boolean> {
-  const { numAffectedRows } = await upsertAnswerIfUnsubmitted(row).execute(db);
+  const { numAffectedRows } = await upsertAnswerIfUnsubmitted(db, row).execute(db);
   return (numAffectedRows ?? 0n) > 0n;
 }
 

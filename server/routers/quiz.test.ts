@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { saveAnswerUnlessSubmitted } from '../queries/quiz';
+import { claimForGrading, saveAnswerUnlessSubmitted } from '../queries/quiz';
 import { GRACE_SECONDS, gradeExpiredSessions, saveAnswer } from '../services/quizSessions';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import {
@@ -335,6 +335,25 @@ describe('mock sessions', () => {
     const late = await save(id, q2.id, 'B');
     expect(late.status).toBe(409);
     expect(late.error?.data).toMatchObject({ result_id: graded.data.id });
+  });
+
+  it('holds a save that arrives while a submit grades the session, then refuses it', async () => {
+    const id = (await startMock()).data.session.id;
+    const row = {
+      session_id: id,
+      question_id: cat.mockQuestions[0].id,
+      selected_answer: 'A' as const,
+      saved_at: new Date().toISOString(),
+    };
+    let saving: Promise<boolean> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      expect(await claimForGrading(trx, { id, at: new Date().toISOString() })).toBe(true);
+      saving = saveAnswerUnlessSubmitted(t.db, row);
+      // Time for the save to reach the database while the grading is still under way.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(await saving).toBe(false);
+    expect(await count('session_answers')).toBe(0);
   });
 
   it('takes a save up to exactly the deadline plus the grace, and not a millisecond later', async () => {
