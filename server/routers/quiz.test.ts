@@ -147,6 +147,14 @@ describe('practice sessions', () => {
   });
 });
 
+/** A row of session_answers choosing A, as a save writes it now. */
+const answerA = (sessionId: number, questionId: number) => ({
+  session_id: sessionId,
+  question_id: questionId,
+  selected_answer: 'A' as const,
+  saved_at: new Date().toISOString(),
+});
+
 describe('mock sessions', () => {
   it('never send the key before submission: start, info, resume and saves carry none', async () => {
     const info = await api.query('quiz.info', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
@@ -319,12 +327,7 @@ describe('mock sessions', () => {
   it('writes a save that raced a submit only if it came first: the upsert checks the session', async () => {
     const id = (await startMock()).data.session.id;
     const [q1, q2] = cat.mockQuestions;
-    const row = (question_id: number) => ({
-      session_id: id,
-      question_id,
-      selected_answer: 'A' as const,
-      saved_at: new Date().toISOString(),
-    });
+    const row = (questionId: number) => answerA(id, questionId);
     expect(await saveAnswerUnlessSubmitted(t.db, row(q1.id))).toBe(true);
     expect(await saveAnswerUnlessSubmitted(t.db, row(q1.id))).toBe(true); // the same choice again
     const graded = await api.mutate<Detail>('quiz.submit', { session_id: id, answers: [] });
@@ -339,12 +342,7 @@ describe('mock sessions', () => {
 
   it('holds a save that arrives while a submit grades the session, then refuses it', async () => {
     const id = (await startMock()).data.session.id;
-    const row = {
-      session_id: id,
-      question_id: cat.mockQuestions[0].id,
-      selected_answer: 'A' as const,
-      saved_at: new Date().toISOString(),
-    };
+    const row = answerA(id, cat.mockQuestions[0].id);
     let saving: Promise<boolean> | undefined;
     await t.db.transaction().execute(async (trx) => {
       expect(await claimForGrading(trx, { id, at: new Date().toISOString() })).toBe(true);
