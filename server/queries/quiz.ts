@@ -102,7 +102,7 @@ function openSession(db: DB, p: { userId: number; type: QuizType; quizId: number
     .where('quiz_id', '=', p.quizId)
     .where('submitted_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(1);
+    .limit(sql.lit(1));
 }
 
 /** The newest unsubmitted session of a student on one quiz. */

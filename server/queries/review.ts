@@ -2,7 +2,7 @@
 // their questions, and the "not sure" marks of sessions.
 import type { DB } from '../../db/client';
 import type { ReviewCard, ReviewCardTable } from '../../db/schema';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 
 export type CardState = Omit<ReviewCardTable, 'id' | 'user_id' | 'question_id' | 'suspended'>;
 
@@ -109,7 +109,12 @@ export async function countDueCards(db: DB, userId: number, now: string): Promis
 }
 
 export function firstDueCard(db: DB, userId: number, now: string) {
-  return dueCards(db, userId, now).selectAll().orderBy('due').orderBy('id').limit(1).executeTakeFirst();
+  return dueCards(db, userId, now)
+    .selectAll()
+    .orderBy('due')
+    .orderBy('id')
+    .limit(sql.lit(1))
+    .executeTakeFirst();
 }
 
 /** What the review screen shows of a question: no key. */

@@ -1,4 +1,5 @@
 // The REST compatibility shim mounted at /api: the original paths of SPEC 7.
+import { sql } from 'kysely';
 import { Router } from 'express';
 import type { AppDeps } from '../context';
 import { accountRoutes } from './accounts';
@@ -12,7 +13,7 @@ export function restRouter(deps: AppDeps, readBody: BodyReaders): Router {
   const r = Router();
   r.get('/health', async (_req, res) => {
     try {
-      await deps.db.selectFrom('users').select('id').limit(1).execute();
+      await deps.db.selectFrom('users').select('id').limit(sql.lit(1)).execute();
       res.json({ status: 'ok', database: 'ok' });
     } catch {
       res.status(503).json({ status: 'error', database: 'unavailable' });

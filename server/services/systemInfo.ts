@@ -50,7 +50,7 @@ async function sizeOf(db: DB, env: Env): Promise<number> {
 export async function systemInfo(db: DB, env: Env) {
   let status: 'Connected' | 'Error' = 'Connected';
   try {
-    await db.selectFrom('users').select('id').limit(1).execute();
+    await db.selectFrom('users').select('id').limit(sql.lit(1)).execute();
   } catch {
     status = 'Error';
   }
