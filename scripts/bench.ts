@@ -31,7 +31,7 @@ import * as sc from './bench/scenarios';
 import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
 import { runComparison } from './bench/compare';
-import { isMechanism, MECHANISMS, type Mechanism } from './bench/mechanisms';
+import { envWithout, isMechanism, MECHANISMS, type Mechanism } from './bench/mechanisms';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -179,7 +179,11 @@ async function compare(mechanism: Mechanism, students: number, launch: PassOptio
   try {
     const server = await start({ ...launch.env, DATABASE_URL: '' });
     servers.push(server);
-    const without = await start({ ...launch.env, DATABASE_URL: '', BENCH_WITHOUT: mechanism });
+    const without = await start({
+      ...envWithout(mechanism, launch.env),
+      DATABASE_URL: '',
+      BENCH_WITHOUT: mechanism,
+    });
     servers.push(without);
     await runComparison(
       mechanism,
