@@ -47,13 +47,18 @@ async function sizeOf(db: DB, env: Env): Promise<number> {
   return Number(rows[0].size);
 }
 
-export async function systemInfo(db: DB, env: Env) {
-  let status: 'Connected' | 'Error' = 'Connected';
+/** Whether the database answers a query: the health check's and the system page's probe. */
+export async function databaseAnswers(db: DB): Promise<boolean> {
   try {
     await db.selectFrom('users').select('id').limit(sql.lit(1)).execute();
+    return true;
   } catch {
-    status = 'Error';
+    return false;
   }
+}
+
+export async function systemInfo(db: DB, env: Env) {
+  const status = (await databaseAnswers(db)) ? 'Connected' : 'Error';
   return {
     version: readVersion(),
     database: {
