@@ -247,13 +247,17 @@ export async function insertResult(db: DB, result: ResultRow): Promise<number> {
  * second waits for the first's transaction on the row's lock and then finds it taken.
  */
 export async function claimForGrading(db: DB, p: { id: number; at: string }): Promise<boolean> {
-  const { numUpdatedRows } = await db
+  const { numUpdatedRows } = await claim(db, p).executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+/** The update both claims run: the session marked submitted, only if it is not yet. */
+function claim(db: DB, p: { id: number; at: string }) {
+  return db
     .updateTable('quiz_sessions')
     .set({ submitted_at: p.at })
     .where('id', '=', p.id)
-    .where('submitted_at', 'is', null)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
+    .where('submitted_at', 'is', null);
 }
 
 /**
@@ -264,14 +268,7 @@ export async function claimOwnSession(
   db: DB,
   p: { id: number; userId: number; at: string },
 ): Promise<QuizSession | null> {
-  const [row] = await db
-    .updateTable('quiz_sessions')
-    .set({ submitted_at: p.at })
-    .where('id', '=', p.id)
-    .where('user_id', '=', p.userId)
-    .where('submitted_at', 'is', null)
-    .returningAll()
-    .execute();
+  const [row] = await claim(db, p).where('user_id', '=', p.userId).returningAll().execute();
   return row ?? null;
 }
 
