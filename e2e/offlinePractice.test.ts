@@ -99,6 +99,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await checkAnswer('D', 'Correct!');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('2 of 3 right (67%)').waitFor();
     await page.getByRole('link', { name: 'Back to Downloads' }).click();
     expect(await pending().innerText()).toBe('1 attempt waiting to be sent');

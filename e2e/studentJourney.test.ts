@@ -219,6 +219,7 @@ describe('student journey', () => {
     await page.keyboard.press('ArrowUp');
     expect(await option('D').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/quiz/result/*');
     await page.getByTestId('percentage').getByText('67%').waitFor();
   });

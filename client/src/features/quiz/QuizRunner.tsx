@@ -204,7 +204,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             total={questions.length}
             onGo={setIndex}
             submitDisabled={locked}
-            onSubmit={() => (unanswered > 0 ? setConfirming(true) : submitNow())}
+            onSubmit={() => setConfirming(true)}
           />
         </div>
         <QuestionNavigator
@@ -221,6 +221,8 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
       {confirming && (
         <ConfirmSubmitDialog
           unanswered={unanswered}
+          flagged={questions.filter((q) => flags.isFlagged(q.id)).length}
+          secondsLeft={secondsLeft}
           onCancel={() => setConfirming(false)}
           onConfirm={submitNow}
         />
