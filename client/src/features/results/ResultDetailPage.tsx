@@ -6,7 +6,6 @@ import X from 'lucide-react/icons/x';
 import { formatMinutes, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
 import { Button, buttonClass, FOCUS_RING } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -15,6 +14,7 @@ import { PractiseMistakesButton } from './PractiseMistakesButton';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
+import { LoadFailure } from '../offline/NeedsConnection';
 
 export default function ResultDetailPage() {
   const id = Number(useParams().resultId) || 0;
@@ -37,7 +37,7 @@ export default function ResultDetailPage() {
     );
   }
   if (result.isError || !result.data)
-    return <ErrorPanel message="Failed to load the result" onRetry={() => void result.refetch()} />;
+    return <LoadFailure message="Failed to load the result" onRetry={() => void result.refetch()} />;
 
   const r = result.data;
   const accuracy = percentageOf(r.correct_answers, r.total_questions);
