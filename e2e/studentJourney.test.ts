@@ -56,7 +56,7 @@ describe('student journey', () => {
       '24/7',
       'No credit card needed',
       'Free to start',
-      '© 2024',
+      `© ${new Date().getFullYear()}`,
     ]) {
       await page.getByText(claim, { exact: false }).first().waitFor();
     }
