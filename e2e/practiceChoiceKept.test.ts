@@ -4,14 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
-import {
-  insertPaper,
-  insertPracticeSet,
-  insertProgram,
-  insertQuestions,
-  insertTopic,
-} from '../server/test/fixtures';
 import { screenshotsAtBothWidths } from './pageHelpers';
+import { practiceSetWithPath } from './practiceSetPath';
 import { studentOnPhone } from './studentOnPhone';
 
 let t: TestServer;
@@ -25,15 +19,9 @@ const idOf = new Map<string, number>();
 beforeAll(async () => {
   t = await startTestServer();
   await signUpAndIn(t);
-  const program = await insertProgram(t.db);
-  const paper = await insertPaper(t.db, program.id);
-  const topic = await insertTopic(t.db, paper.id);
-  const set = await insertPracticeSet(t.db, topic.id, 'Kept choices');
-  await t.db.updateTable('practice_sets').set({ shuffle: 0 }).where('id', '=', set.id).execute();
-  for (const q of await insertQuestions(t.db, { practice_set_id: set.id }, 3, 'P')) {
-    idOf.set(q.question_text.split(':')[0], q.id);
-  }
-  practiceSets = `/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`;
+  const { questions, listPath } = await practiceSetWithPath(t.db, 'Kept choices', 3);
+  for (const q of questions) idOf.set(q.question_text.split(':')[0], q.id);
+  practiceSets = listPath;
   ({ browser, page, errors } = await studentOnPhone(t));
 });
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { formatMinutes, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
+import { formatSeconds, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
 import { Button, buttonClass, FOCUS_RING } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';
@@ -81,7 +81,7 @@ export default function ResultDetailPage() {
           <Stat label="Correct" value={String(r.correct_answers)} />
           <Stat label="Total" value={String(r.total_questions)} />
           <Stat label="Points" value={String(r.score)} />
-          <Stat label="Time" value={formatMinutes(r.time_spent_minutes)} />
+          <Stat label="Time" value={formatSeconds(r.time_spent_seconds)} />
         </dl>
         <div className="mt-4">
           <AccuracyBar accuracy={accuracy} />
