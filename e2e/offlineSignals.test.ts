@@ -75,6 +75,12 @@ describe('screens that need the network, offline', { timeout: 120_000 }, () => {
     await screenshotsAtBothWidths(page, 'offline-review');
   });
 
+  it('says the results need a connection when the phone has no copy of them', async () => {
+    await page.goto(`${t.url}/results`);
+    await expectNeedsConnection('Your results');
+    expect(await needsConnection().getByRole('link', { name: 'Results' }).count()).toBe(0);
+  });
+
   it('loads the list by itself once the connection is back', async () => {
     await page.goto(`${t.url}/practice-tests`);
     await needsConnection().waitFor();

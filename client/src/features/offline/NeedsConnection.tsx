@@ -7,8 +7,14 @@ import { buttonClass } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { useOnline } from './useOnline';
 
-/** `what` is the thing that needs the connection, e.g. "Mock exams" or "This page". */
-export function NeedsConnection({ what = 'This page' }: { what?: string }) {
+interface NeedsConnectionProps {
+  /** The thing that needs the connection, e.g. "Your review"; "This page" by default. */
+  what?: string;
+  /** Whether to offer the results' last copies (not on the results page itself). */
+  withResults?: boolean;
+}
+
+export function NeedsConnection({ what = 'This page', withResults = true }: NeedsConnectionProps) {
   return (
     <section
       role="status"
@@ -24,15 +30,19 @@ export function NeedsConnection({ what = 'This page' }: { what?: string }) {
         {what} needs a connection. It loads by itself when the connection is back.
       </p>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
-        Meanwhile you can practise the sets downloaded to this phone, or look at your last results.
+        {withResults
+          ? 'Meanwhile you can practise the sets downloaded to this phone, or look at your last results.'
+          : 'Meanwhile you can practise the sets downloaded to this phone.'}
       </p>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         <Link to="/downloads" className={buttonClass('primary')}>
           Downloads
         </Link>
-        <Link to="/results" className={buttonClass('secondary')}>
-          Results
-        </Link>
+        {withResults && (
+          <Link to="/results" className={buttonClass('secondary')}>
+            Results
+          </Link>
+        )}
       </div>
     </section>
   );
@@ -42,13 +52,9 @@ export function NeedsConnection({ what = 'This page' }: { what?: string }) {
 export function LoadFailure({
   message,
   onRetry,
-  what,
-}: {
-  message: string;
-  onRetry?: () => void;
-  what?: string;
-}) {
+  ...offline
+}: NeedsConnectionProps & { message: string; onRetry?: () => void }) {
   const online = useOnline();
-  if (!online) return <NeedsConnection what={what} />;
+  if (!online) return <NeedsConnection {...offline} />;
   return <ErrorPanel message={message} onRetry={onRetry} />;
 }
