@@ -77,7 +77,7 @@ describe('screens that need the network, offline', { timeout: 120_000 }, () => {
 
   it('says the results need a connection when the phone has no copy of them', async () => {
     await page.goto(`${t.url}/results`);
-    await expectNeedsConnection('Your results');
+    await expectNeedsConnection('The results page');
     expect(await needsConnection().getByRole('link', { name: 'Results' }).count()).toBe(0);
   });
 

@@ -30,7 +30,7 @@ export default function ResultsPage() {
         <SkeletonGrid label="Loading results…" />
       ) : results.isError || !results.data ? (
         <LoadFailure
-          what="Your results"
+          what="The results page"
           withResults={false}
           message="Error loading results"
           onRetry={() => void results.refetch()}
