@@ -56,7 +56,7 @@ describe('student journey', () => {
       '24/7',
       'No credit card needed',
       'Free to start',
-      '© 2024',
+      `© ${new Date().getFullYear()}`,
     ]) {
       await page.getByText(claim, { exact: false }).first().waitFor();
     }
@@ -219,6 +219,7 @@ describe('student journey', () => {
     await page.keyboard.press('ArrowUp');
     expect(await option('D').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/quiz/result/*');
     await page.getByTestId('percentage').getByText('67%').waitFor();
   });

@@ -112,7 +112,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
           total={questions.length}
           onGo={setIndex}
           submitDisabled={saving}
-          onSubmit={() => (answered < questions.length ? setConfirming(true) : void finish())}
+          onSubmit={() => setConfirming(true)}
         />
         <QuestionNavigator
           total={questions.length}
@@ -125,6 +125,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
       {confirming && (
         <ConfirmSubmitDialog
           unanswered={questions.length - answered}
+          flagged={flagged.size}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void finish()}
         />
