@@ -372,6 +372,28 @@ describe('REST paths', () => {
     expect(problems).toEqual([]);
   });
 
+  it('an id past 2^31 - 1 and a NUL character get a 400 naming the field, on either database', async () => {
+    const before = await fingerprint();
+    const big = await t.api('GET', '/api/exams/results/2147483648/', { token: student });
+    expect(big.status).toBe(400);
+    expect(JSON.stringify(big.body)).toContain('Ensure this value is less than or equal to 2147483647.');
+    const search = await t.api(
+      'GET',
+      `/trpc/admin.users?input=${encodeURIComponent(JSON.stringify({ search: 'Ama\u0000' }))}`,
+      { token: admin },
+    );
+    expect(search.status).toBe(400);
+    expect(JSON.stringify(search.body)).toContain('Remove the NUL character');
+    const profile = await t.api('PUT', '/api/profile/', {
+      token: student,
+      body: { full_name: 'Ama\u0000 Mensah' },
+    });
+    expect(profile.status).toBe(400);
+    const nul = 'Remove the NUL character (\\0): text cannot contain one.';
+    expect(profile.body).toEqual({ detail: nul, full_name: [nul] });
+    expect(await fingerprint()).toEqual(before);
+  });
+
   it('the verification link with a hostile token lands on the "invalid link" page', async () => {
     for (const seg of HOSTILE_SEGMENTS) {
       const res = await fetch(`${t.url}/api/auth/verify-email/${encodeURIComponent(seg)}/`, {
