@@ -64,6 +64,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
         set_id: set.id,
         question_ids: questions.map((q) => q.id),
         answers: sheet,
+        downloaded_at: set.downloaded_at,
         started_at: startedAt,
         finished_at: new Date().toISOString(),
       },
