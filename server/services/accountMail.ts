@@ -74,12 +74,15 @@ export function queueVerificationMail(ctx: Context, db: DB, user: User) {
       text: (link) =>
         `Hello ${user.full_name},\n\nWelcome to ${PRODUCT}. Confirm your e-mail address to start practising:\n\n${link}\n\nThis link works for 3 days. If you did not register, ignore this message.\n`,
     },
-    async () => {
-      const token = randomToken();
-      await storeOneTimeToken(db, 'email_verifications', user.id, token, VERIFICATION_TTL_MS);
-      return `${ctx.env.PUBLIC_URL}/api/auth/verify-email/${token}/`;
-    },
+    () => createVerificationLink(ctx, db, user.id),
   );
+}
+
+/** A new one-time verification link (stored hashed); older ones stay valid until they expire. */
+export async function createVerificationLink(ctx: Context, db: DB, userId: number) {
+  const token = randomToken();
+  await storeOneTimeToken(db, 'email_verifications', userId, token, VERIFICATION_TTL_MS);
+  return `${ctx.env.PUBLIC_URL}/api/auth/verify-email/${token}/`;
 }
 
 export function queueAlreadyRegisteredMail(ctx: Context, db: DB, user: User) {
@@ -91,14 +94,18 @@ export function queueAlreadyRegisteredMail(ctx: Context, db: DB, user: User) {
   });
 }
 
-/** A new link for an account still unverified, read again under the write lock. */
-export async function sendVerificationMail(ctx: Context, user: Pick<User, 'id'>) {
+/**
+ * A new link for an account still unverified, read again under the write lock. False when no
+ * mail was queued (verified, deactivated or gone, or the address had its mails for the hour).
+ */
+export async function sendVerificationMail(ctx: Context, user: Pick<User, 'id'>): Promise<boolean> {
   const mail = await ctx.db.transaction().execute(async (trx) => {
     const current = await findUserById(trx, user.id);
     if (!current || current.email_verified_at || current.is_active !== 1) return null;
     return queueVerificationMail(ctx, trx, current);
   });
   deliverLater(ctx, mail);
+  return mail !== null;
 }
 
 /** A new reset link; every older one dies with it (but not when the cap holds this mail back). */
@@ -113,13 +120,16 @@ export async function sendPasswordResetMail(ctx: Context, user: User) {
         text: (link) =>
           `Hello ${user.full_name},\n\nUse this link to choose a new password:\n\n${link}\n\nIt works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.\n`,
       },
-      async () => {
-        await expireOneTimeTokens(trx, 'password_resets', user.id);
-        const token = randomToken();
-        await storeOneTimeToken(trx, 'password_resets', user.id, token, RESET_TTL_MS);
-        return `${ctx.env.PUBLIC_URL}/password-reset-confirm/${uidb64(user.id)}/${token}`;
-      },
+      () => createPasswordResetLink(ctx, trx, user.id),
     ),
   );
   deliverLater(ctx, mail);
+}
+
+/** A new one-time reset link (stored hashed); every older reset link of the user dies with it. */
+export async function createPasswordResetLink(ctx: Context, db: DB, userId: number) {
+  await expireOneTimeTokens(db, 'password_resets', userId);
+  const token = randomToken();
+  await storeOneTimeToken(db, 'password_resets', userId, token, RESET_TTL_MS);
+  return `${ctx.env.PUBLIC_URL}/password-reset-confirm/${uidb64(userId)}/${token}`;
 }

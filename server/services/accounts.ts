@@ -1,6 +1,7 @@
 // Account rules that need more than one query: registration, sign-in, password resets.
 
 import type { z } from 'zod';
+import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Context } from '../context';
 import { fieldError } from '../errors';
@@ -91,14 +92,19 @@ export async function verifyEmail(ctx: Context, token: string) {
   const verified = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeOneTimeToken(trx, 'email_verifications', token);
     if (userId === null) return false;
-    const user = await findUserById(trx, userId);
-    if (user && !user.email_verified_at) {
-      await updateUser(trx, userId, { email_verified_at: new Date().toISOString() });
-    }
+    await markEmailVerified(trx, userId);
     return true;
   });
   if (!verified) throw fieldError('token', 'This verification link is invalid or has expired.');
   return { detail: 'Your e-mail address is verified. You can sign in now.' };
+}
+
+/** Marks the address verified (once: a later call keeps the first time). */
+export async function markEmailVerified(db: DB, userId: number) {
+  const user = await findUserById(db, userId);
+  if (user && !user.email_verified_at) {
+    await updateUser(db, userId, { email_verified_at: new Date().toISOString() });
+  }
 }
 
 const BAD_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
