@@ -1,16 +1,67 @@
 // Limits that cannot be turned against their owners, through the real HTTP stack: junk from a
 // school's shared address never locks its students out, and an account's owner gets back in past
 // a wait that strangers caused (device cookies, a completed reset).
+import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../test/harness';
 import { postFrom } from '../test/fromAddress';
 
+const WRONG = 'Not-The-Password-9';
+const LOGIN = '/api/auth/login/';
 let t: TestServer | undefined;
 
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A browser on one address that keeps the cookies it is given and sends them where they apply. */
+class Browser {
+  readonly cookies = new Map<string, { name: string; value: string; path: string; attributes: string[] }>();
+
+  constructor(readonly from: string) {}
+
+  async post(path: string, body: unknown) {
+    const cookie = [...this.cookies.values()]
+      .filter((c) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const r = await postFrom(t!, this.from, path, body, cookie ? { cookie } : {});
+    this.keep(r.headers);
+    return r;
+  }
+
+  private keep(headers: http.IncomingHttpHeaders) {
+    for (const line of headers['set-cookie'] ?? []) {
+      const [pair, ...rest] = line.split(';').map((p) => p.trim());
+      const eq = pair.indexOf('=');
+      const attributes = rest.map((a) => a.toLowerCase());
+      const path = rest.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
+      const name = pair.slice(0, eq);
+      this.cookies.set(`${name}|${path}`, { name, value: pair.slice(eq + 1), path, attributes });
+    }
+  }
+}
+
+/** Wrong passwords from `from` until the account has to wait at least `seconds`; the wait announced. */
+async function lockOut(email: string, from: string, seconds: number): Promise<{ at: number; wait: number }> {
+  for (;;) {
+    const r = await postFrom(t!, from, LOGIN, { email, password: WRONG });
+    const wait = /Try again in (\d+) seconds/.exec(String(r.body.detail))?.[1];
+    if (r.status === 429 && wait && Number(wait) >= seconds) return { at: Date.now(), wait: Number(wait) };
+    if (r.status === 429 && wait) await sleep(Number(wait) * 1000 + 100);
+    else expect(r.status).toBe(400);
+  }
+}
+
+/** Asserts the lockout was still running (so a 200 now proves it did not hold the caller). */
+function withinWait(lock: { at: number; wait: number }) {
+  expect(Date.now() - lock.at).toBeLessThan((lock.wait - 1) * 1000);
+}
+
+const tooManyWrong = /^Too many wrong passwords for this account\. Try again in \d+ seconds/;
 
 describe("a school's shared address", () => {
   it('answers a valid refresh with new tokens after junk refreshes from the same address', async () => {
@@ -74,5 +125,105 @@ describe("a school's shared address", () => {
     expect(late.status).toBe(200);
     const rows = await t.db.selectFrom('users').select(['email', 'email_verified_at']).execute();
     expect(rows.filter((r) => r.email_verified_at).length).toBe(6);
+  });
+});
+
+describe('the owner gets back in', () => {
+  it('gives a signed, HttpOnly device cookie at sign-in, on both sign-in paths only', async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const phone = new Browser('127.0.9.1');
+    expect((await phone.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
+    const cookies = [...phone.cookies.values()];
+    expect(cookies.map((c) => c.path).sort()).toEqual(['/api/auth/login/', '/trpc/auth.login']);
+    for (const c of cookies) {
+      expect(c.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=strict']));
+      expect(c.attributes).not.toContain('secure');
+      // Neither the name nor the value shows whose account it is.
+      expect(`${c.name}=${c.value}`).not.toContain('ama');
+    }
+    // Behind HTTPS the cookie is Secure.
+    await t.close();
+    t = await startTestServer({ env: { PUBLIC_URL: 'https://exams.example.edu.gh' } });
+    await signUpAndIn(t);
+    const secure = new Browser('127.0.9.2');
+    await secure.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
+    expect([...secure.cookies.values()].map((c) => c.attributes.includes('secure'))).toEqual([true, true]);
+  });
+
+  it("lets a browser that signed in before through a stranger's lockout, and holds a new one", async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const owner = new Browser('127.0.9.3');
+    expect((await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
+    const lock = await lockOut(STUDENT.email, '127.0.9.4', 8);
+
+    const newBrowser = new Browser('127.0.9.3');
+    const held = await newBrowser.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
+    expect(held.status).toBe(429);
+    expect(held.body.detail).toMatch(tooManyWrong);
+    expect(newBrowser.cookies.size).toBe(0);
+    // The known browser is in, on the REST path and on tRPC's.
+    const rest = await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
+    expect(rest.status).toBe(200);
+    const trpc = await owner.post('/trpc/auth.login', { email: STUDENT.email, password: STUDENT.password1 });
+    expect(trpc.status).toBe(200);
+    withinWait(lock);
+    expect((await t.api('GET', '/api/profile/', { token: String(rest.body.access) })).body.email).toBe(
+      STUDENT.email,
+    );
+    // The owner's sign-in did not lift the wait for everyone else.
+    expect((await newBrowser.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(
+      429,
+    );
+  });
+
+  it("lets no other account's cookie, and no tampered one, through the wait", async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const other = await signUpAndIn(t, { email: 'kofi@example.com' });
+    const shared = new Browser('127.0.9.5');
+    expect((await shared.post(LOGIN, { email: other.email, password: other.password })).status).toBe(200);
+    const owner = new Browser('127.0.9.6');
+    expect((await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
+    const lock = await lockOut(STUDENT.email, '127.0.9.7', 8);
+    const tryWith = async (change: (value: string) => string) => {
+      const copy = new Browser('127.0.9.8');
+      for (const [key, c] of owner.cookies) copy.cookies.set(key, { ...c, value: change(c.value) });
+      return (await copy.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status;
+    };
+    // Kofi's cookie is for Kofi's account only.
+    expect((await shared.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(
+      429,
+    );
+    const [device, expires, mac] = [...owner.cookies.values()][0].value.split('.');
+    expect(await tryWith(() => `${device}.${expires}.${mac.slice(0, -2)}AA`)).toBe(429);
+    expect(await tryWith(() => `${'B'.repeat(22)}.${expires}.${mac}`)).toBe(429);
+    expect(await tryWith(() => `${device}.${Number(expires) + 1}.${mac}`)).toBe(429);
+    expect(await tryWith((v) => v)).toBe(200);
+    withinWait(lock);
+  });
+
+  it("counts a known browser's wrong passwords on its own budget: past 10 it waits like any other", async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const owner = new Browser('127.0.9.8');
+    expect((await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
+    const own = [];
+    for (let i = 0; i < 10; i++)
+      own.push((await owner.post(LOGIN, { email: STUDENT.email, password: WRONG })).status);
+    // Ten mistakes from the owner's own browser make nobody wait.
+    expect(own).toEqual(Array(10).fill(400));
+    const stranger = await postFrom(t, '127.0.9.9', LOGIN, {
+      email: STUDENT.email,
+      password: STUDENT.password1,
+    });
+    expect(stranger.status).toBe(200);
+    // Its budget spent, the cookie no longer passes the account's wait.
+    const lock = await lockOut(STUDENT.email, '127.0.9.10', 8);
+    const spent = await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
+    expect(spent.status).toBe(429);
+    expect(spent.body.detail).toMatch(tooManyWrong);
+    withinWait(lock);
   });
 });

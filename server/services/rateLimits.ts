@@ -18,6 +18,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordChecksPerAddress: { points: 1000, windowSeconds: 60 },
   /** Wrong passwords for one account, from anywhere; from the 5th, the account waits (signIn.ts). */
   loginFailuresPerAccount: { points: 10_000, windowSeconds: 15 * 60 },
+  /** Wrong passwords from a browser with the account's device cookie; past it, the cookie is ignored. */
+  loginFailuresPerDevice: { points: 10, windowSeconds: 15 * 60 },
   /** Sized for a school of 500 registering from one address within the hour, twice over. */
   register: { points: 1000, windowSeconds: 60 * 60 },
   /** Reset and verification mails asked for one account (the mail itself is limited per recipient). */

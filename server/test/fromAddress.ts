@@ -9,7 +9,7 @@ export function postFrom(
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, t.url);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -31,7 +31,9 @@ export function postFrom(
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}'), headers: res.headers }),
+        );
       },
     );
     req.on('error', reject);
