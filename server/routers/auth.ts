@@ -13,7 +13,7 @@ import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
 import { changePassword, confirmPasswordReset, register, verifyEmail } from '../services/accounts';
-import { signIn } from '../services/signIn';
+import { afterPasswordReset, signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
 import { authedProcedure, enforceRateLimits, limitFailures, publicProcedure, router } from '../trpc';
 
@@ -76,7 +76,12 @@ export const authRouter = router({
   }),
 
   confirmPasswordReset: publicProcedure.input(resetConfirmInput).mutation(async ({ ctx, input }) => {
-    return limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => confirmPasswordReset(ctx, input));
+    const answer = await limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () =>
+      confirmPasswordReset(ctx, input),
+    );
+    // The owner proved the mailbox: the account's wait ends, and this browser is trusted.
+    await afterPasswordReset(ctx, input.uid);
+    return answer;
   }),
 
   changePassword: authedProcedure.input(passwordChangeInput).mutation(async ({ ctx, input }) => {

@@ -8,6 +8,7 @@ import { postFrom } from '../test/fromAddress';
 
 const WRONG = 'Not-The-Password-9';
 const LOGIN = '/api/auth/login/';
+const NEW_PASSWORD = 'Fresh-Shea-Butter-9';
 let t: TestServer | undefined;
 
 afterEach(async () => {
@@ -224,6 +225,50 @@ describe('the owner gets back in', () => {
     const spent = await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
     expect(spent.status).toBe(429);
     expect(spent.body.detail).toMatch(tooManyWrong);
+    withinWait(lock);
+  });
+
+  it('ends the wait with a completed reset, and trusts the browser that completed it', async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const lock = await lockOut(STUDENT.email, '127.0.10.1', 8);
+    const phone = new Browser('127.0.10.2');
+    expect((await phone.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(429);
+
+    expect((await phone.post('/api/auth/password/reset/', { email: STUDENT.email })).status).toBe(200);
+    const [, uid, token] = /\/password-reset-confirm\/([^/]+)\/([^/\s]+)$/.exec(
+      linkIn((await t.waitForMail(STUDENT.email, /Reset/)).text),
+    )!;
+    const confirm = await phone.post('/api/auth/password/reset/confirm/', {
+      uid,
+      token,
+      new_password1: NEW_PASSWORD,
+      new_password2: NEW_PASSWORD,
+    });
+    expect(confirm.status).toBe(200);
+    expect(phone.cookies.size).toBe(2);
+    // A browser that has never seen the account gets in at once, and so does the one that reset.
+    const fresh = await postFrom(t, '127.0.10.3', LOGIN, { email: STUDENT.email, password: NEW_PASSWORD });
+    expect(fresh.status).toBe(200);
+    expect((await phone.post(LOGIN, { email: STUDENT.email, password: NEW_PASSWORD })).status).toBe(200);
+    withinWait(lock);
+  });
+
+  it('leaves the wait and sets no cookie when the reset link is refused', async () => {
+    t = await startTestServer();
+    await signUpAndIn(t);
+    const lock = await lockOut(STUDENT.email, '127.0.10.4', 8);
+    const phone = new Browser('127.0.10.5');
+    const forged = await phone.post('/api/auth/password/reset/confirm/', {
+      uid: 'MQ',
+      token: 'forged-token',
+      new_password1: NEW_PASSWORD,
+      new_password2: NEW_PASSWORD,
+    });
+    expect(forged.status).toBe(400);
+    expect(phone.cookies.size).toBe(0);
+    const held = await phone.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
+    expect(held.status).toBe(429);
     withinWait(lock);
   });
 });

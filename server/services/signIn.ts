@@ -12,14 +12,16 @@
 // - A browser that signed in to the account before carries its device cookie (deviceCookies.ts):
 //   its attempts count on that device's own budget (10 failures in 15 minutes), not on the
 //   account's or the address's, and the account's wait does not hold them. Past its budget the
-//   cookie is ignored.
+//   cookie is ignored. A completed password reset ends the account's wait and trusts its browser.
 import { TRPCError } from '@trpc/server';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import type { loginInput } from '../../shared/schemas/auth';
 import type { Context } from '../context';
 import { fieldErrorsOf } from '../errors';
+import { findUserById } from '../queries/users';
 import { BAD_CREDENTIALS, login } from './accounts';
+import { userIdFromUidb64 } from './accountMail';
 
 const FREE_FAILURES = 4;
 const FIRST_WAIT_SECONDS = 2;
@@ -111,4 +113,15 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
       throw err;
     }
   });
+}
+
+/** After a completed reset of the account behind `uid`: its wait ends and this browser is trusted. */
+export async function afterPasswordReset(ctx: Context, uid: string): Promise<void> {
+  const userId = userIdFromUidb64(uid);
+  const user = userId === null ? undefined : await findUserById(ctx.db, userId);
+  if (!user) return;
+  const email = user.email.toLowerCase();
+  await ctx.limits.endWait(`account:${email}`);
+  await ctx.limits.reset('loginFailuresPerAccount', `account:${email}`);
+  ctx.devices.trust(ctx.cookies, email);
 }
