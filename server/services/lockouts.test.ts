@@ -4,7 +4,7 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../test/harness';
-import { postFrom } from '../test/fromAddress';
+import { lockOut, postFrom } from '../test/fromAddress';
 
 const WRONG = 'Not-The-Password-9';
 const LOGIN = '/api/auth/login/';
@@ -15,8 +15,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser on one address that keeps the cookies it is given and sends them where they apply. */
 class Browser {
@@ -43,17 +41,6 @@ class Browser {
       const name = pair.slice(0, eq);
       this.cookies.set(`${name}|${path}`, { name, value: pair.slice(eq + 1), path, attributes });
     }
-  }
-}
-
-/** Wrong passwords from `from` until the account has to wait at least `seconds`; the wait announced. */
-async function lockOut(email: string, from: string, seconds: number): Promise<{ at: number; wait: number }> {
-  for (;;) {
-    const r = await postFrom(t!, from, LOGIN, { email, password: WRONG });
-    const wait = /Try again in (\d+) seconds/.exec(String(r.body.detail))?.[1];
-    if (r.status === 429 && wait && Number(wait) >= seconds) return { at: Date.now(), wait: Number(wait) };
-    if (r.status === 429 && wait) await sleep(Number(wait) * 1000 + 100);
-    else expect(r.status).toBe(400);
   }
 }
 
@@ -157,7 +144,7 @@ describe('the owner gets back in', () => {
     await signUpAndIn(t);
     const owner = new Browser('127.0.9.3');
     expect((await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
-    const lock = await lockOut(STUDENT.email, '127.0.9.4', 8);
+    const lock = await lockOut(t, STUDENT.email, '127.0.9.4', 8);
 
     const newBrowser = new Browser('127.0.9.3');
     const held = await newBrowser.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
@@ -187,7 +174,7 @@ describe('the owner gets back in', () => {
     expect((await shared.post(LOGIN, { email: other.email, password: other.password })).status).toBe(200);
     const owner = new Browser('127.0.9.6');
     expect((await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(200);
-    const lock = await lockOut(STUDENT.email, '127.0.9.7', 8);
+    const lock = await lockOut(t, STUDENT.email, '127.0.9.7', 8);
     const tryWith = async (change: (value: string) => string) => {
       const copy = new Browser('127.0.9.8');
       for (const [key, c] of owner.cookies) copy.cookies.set(key, { ...c, value: change(c.value) });
@@ -221,7 +208,7 @@ describe('the owner gets back in', () => {
     });
     expect(stranger.status).toBe(200);
     // Its budget spent, the cookie no longer passes the account's wait.
-    const lock = await lockOut(STUDENT.email, '127.0.9.10', 8);
+    const lock = await lockOut(t, STUDENT.email, '127.0.9.10', 8);
     const spent = await owner.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 });
     expect(spent.status).toBe(429);
     expect(spent.body.detail).toMatch(tooManyWrong);
@@ -231,7 +218,7 @@ describe('the owner gets back in', () => {
   it('ends the wait with a completed reset, and trusts the browser that completed it', async () => {
     t = await startTestServer();
     await signUpAndIn(t);
-    const lock = await lockOut(STUDENT.email, '127.0.10.1', 8);
+    const lock = await lockOut(t, STUDENT.email, '127.0.10.1', 8);
     const phone = new Browser('127.0.10.2');
     expect((await phone.post(LOGIN, { email: STUDENT.email, password: STUDENT.password1 })).status).toBe(429);
 
@@ -257,7 +244,7 @@ describe('the owner gets back in', () => {
   it('leaves the wait and sets no cookie when the reset link is refused', async () => {
     t = await startTestServer();
     await signUpAndIn(t);
-    const lock = await lockOut(STUDENT.email, '127.0.10.4', 8);
+    const lock = await lockOut(t, STUDENT.email, '127.0.10.4', 8);
     const phone = new Browser('127.0.10.5');
     const forged = await phone.post('/api/auth/password/reset/confirm/', {
       uid: 'MQ',

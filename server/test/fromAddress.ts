@@ -40,3 +40,22 @@ export function postFrom(
     req.end(payload);
   });
 }
+
+/**
+ * Wrong passwords for `email` from `from` until the account has to wait at least `seconds`;
+ * returns when that wait was announced and how long it was.
+ */
+export async function lockOut(
+  t: TestServer,
+  email: string,
+  from: string,
+  seconds: number,
+): Promise<{ at: number; wait: number }> {
+  for (;;) {
+    const r = await postFrom(t, from, '/api/auth/login/', { email, password: 'Not-The-Password-9' });
+    const wait = Number(/Try again in (\d+) seconds/.exec(String(r.body.detail))?.[1] ?? 0);
+    if (r.status === 429 && wait >= seconds) return { at: Date.now(), wait };
+    if (r.status === 429 && wait) await new Promise((done) => setTimeout(done, wait * 1000 + 100));
+    else if (r.status !== 400) throw new Error(`a wrong password answered ${r.status}`);
+  }
+}
