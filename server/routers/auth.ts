@@ -13,9 +13,9 @@ import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
 import { changePassword, confirmPasswordReset, register, verifyEmail } from '../services/accounts';
-import { signIn } from '../services/signIn';
+import { afterPasswordReset, signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
-import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
+import { authedProcedure, enforceRateLimits, limitFailures, publicProcedure, router } from '../trpc';
 
 const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
 const VERIFICATION_SENT = { detail: 'If this address has an unverified account, a new link is on its way.' };
@@ -33,10 +33,12 @@ export const authRouter = router({
     // The limits of sign-in live in signIn.ts: per account and on an address's failures only.
     .mutation(({ ctx, input }) => signIn(ctx, input)),
 
-  refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
-    return rotateRefreshToken(ctx, input.refresh);
-  }),
+  // The token is checked before anything counts: only invalid ones use up the address's budget.
+  refresh: publicProcedure
+    .input(refreshInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'refreshFailuresPerAddress', ctx.ip, () => rotateRefreshToken(ctx, input.refresh)),
+    ),
 
   logout: publicProcedure
     .input(z.object({ refresh: z.string().max(2048).optional() }).optional())
@@ -47,14 +49,15 @@ export const authRouter = router({
       return { detail: 'Successfully logged out.' };
     }),
 
-  verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
-    return verifyEmail(ctx, input.token);
-  }),
+  verifyEmail: publicProcedure
+    .input(tokenInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => verifyEmail(ctx, input.token)),
+    ),
 
   resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [
-      ['resetPerAddress', ctx.ip],
+      ['mailRequestsPerAddress', ctx.ip],
       ['resetPerAccount', `verify|${input.email}`],
     ]);
     const user = await findUserByEmail(ctx.db, input.email);
@@ -64,7 +67,7 @@ export const authRouter = router({
 
   requestPasswordReset: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [
-      ['resetPerAddress', ctx.ip],
+      ['mailRequestsPerAddress', ctx.ip],
       ['resetPerAccount', `reset|${input.email}`],
     ]);
     const user = await findUserByEmail(ctx.db, input.email);
@@ -73,8 +76,12 @@ export const authRouter = router({
   }),
 
   confirmPasswordReset: publicProcedure.input(resetConfirmInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['resetPerAddress', ctx.ip]]);
-    return confirmPasswordReset(ctx, input);
+    const answer = await limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () =>
+      confirmPasswordReset(ctx, input),
+    );
+    // The owner proved the mailbox: the account's wait ends, and this browser is trusted.
+    await afterPasswordReset(ctx, input.uid);
+    return answer;
   }),
 
   changePassword: authedProcedure.input(passwordChangeInput).mutation(async ({ ctx, input }) => {
