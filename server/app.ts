@@ -104,7 +104,8 @@ function serveClient(app: express.Express, dir: string) {
   const index = path.join(dir, 'index.html');
   app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
-  // Scripts and styles have brotli copies made at build time (vite.config.ts): sent as they are.
+  // Scripts and styles have brotli and gzip copies made at build time (vite.config.ts): sent as they
+  // are, so a browser that takes gzip alone is not sent the on-the-fly, low-level gzip above.
   app.use(
     '/assets',
     expressStaticGzip(path.join(dir, 'assets'), {
