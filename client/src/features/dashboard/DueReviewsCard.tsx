@@ -18,7 +18,7 @@ export function DueReviewsCard() {
       <Repeat aria-hidden="true" className="h-8 w-8 shrink-0 text-brand-600 dark:text-brand-500" />
       <div className="min-w-48 flex-1">
         <h2 id="due-reviews" className="font-semibold" data-testid="due-reviews">
-          {plural(count, 'card')} due today
+          {plural(count, 'card')} due now
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           {count > 0
