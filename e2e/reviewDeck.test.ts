@@ -149,7 +149,11 @@ describe('spaced review on a phone', () => {
         // The key and the explanation come first: the card waits, untouched, for the rating.
         const rate = page.getByRole('button', { name: new RegExp(`^${step.button} (in|on) `) });
         await rate.waitFor();
-        expect(await cardRow(label)).toMatchObject({ due: before.due, reps: before.reps, state: before.state });
+        expect(await cardRow(label)).toMatchObject({
+          due: before.due,
+          reps: before.reps,
+          state: before.state,
+        });
         if (label === reviewed[0]) await screenshotsAtBothWidths(page, 'review-rate');
         await rate.click();
         await expect.poll(() => page.getByTestId('last-review').innerText()).toMatch(step.back);
@@ -256,7 +260,10 @@ describe('spaced review on a phone', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved: up to 0 new cards a day.').waitFor();
     expect(await limit()).toBe(0);
-    await page.getByTestId('review-due').getByText('0 cards due now · 1 new card held for another day').waitFor();
+    await page
+      .getByTestId('review-due')
+      .getByText('0 cards due now · 1 new card held for another day')
+      .waitFor();
     await page.getByText('Nothing to review right now').waitFor();
     await screenshotsAtBothWidths(page, 'review-daily-limit');
 

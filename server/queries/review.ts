@@ -5,7 +5,10 @@ import type { Database, ReviewCard, ReviewCardTable } from '../../db/schema';
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { State } from 'ts-fsrs';
 
-export type CardState = Omit<ReviewCardTable, 'id' | 'user_id' | 'question_id' | 'suspended' | 'introduced_at'>;
+export type CardState = Omit<
+  ReviewCardTable,
+  'id' | 'user_id' | 'question_id' | 'suspended' | 'introduced_at'
+>;
 
 export async function cardsOf(db: DB, userId: number, questionIds: number[]): Promise<ReviewCard[]> {
   if (questionIds.length === 0) return [];
@@ -107,7 +110,11 @@ const isFresh = (eb: ExpressionBuilder<Database, 'review_cards'>) =>
   eb.and([eb('state', '=', State.New), eb('introduced_at', 'is', null)]);
 
 /** The student's due cards, and how many of them are new. */
-export async function countDueCards(db: DB, userId: number, now: string): Promise<{ all: number; fresh: number }> {
+export async function countDueCards(
+  db: DB,
+  userId: number,
+  now: string,
+): Promise<{ all: number; fresh: number }> {
   const row = await dueCards(db, userId, now)
     .select((eb) => [eb.fn.countAll().as('all'), eb.fn.countAll().filterWhere(isFresh).as('fresh')])
     .executeTakeFirst();

@@ -118,7 +118,10 @@ describe('grading fills the deck', () => {
     const first = await takeSet(student, practice(), '-BCD');
     await takeSet(student, practice(), 'BBCD');
     const card = await cardFor(cat.practiceQuestions[0].id);
-    expect(card).toMatchObject({ ...stateOf(createEmptyCard(new Date(first.created_at!))), introduced_at: null });
+    expect(card).toMatchObject({
+      ...stateOf(createEmptyCard(new Date(first.created_at!))),
+      introduced_at: null,
+    });
   });
 });
 
@@ -149,7 +152,9 @@ describe('reviewing', () => {
     expect(wrong.data.rated?.next_due).toBe(expected.due.toISOString());
     // Again on a new card is a learning step of a minute: no longer due now, so the count drops.
     expect(after.state).toBe(State.Learning);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({ due: 1 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 1,
+    });
     for (const path of ['review.check', 'review.rate']) {
       const again = await student.mutate(path, { question_id: p2.id, selected_answer: 'B', rating: 'good' });
       expect(again.error?.data.code, path).toBe('CONFLICT');
@@ -248,7 +253,9 @@ describe('reviewing', () => {
     expect(ids).toContain(edited.data.id);
     expect(ids).toContain(p2.id);
     expect((await cardFor(p3.id)).suspended).toBe(1);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({ due: 2 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 2,
+    });
 
     // A grading that raced the edit leaves a card on the old version: the queue settles it.
     await t.db
@@ -264,7 +271,9 @@ describe('reviewing', () => {
     expect(gone.error?.data.code).toBe('NOT_FOUND');
     const on = await admin.mutate('questions.setActive', { id: p3.id, is_active: true });
     expect(on.status, on.text).toBe(200);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({ due: 3 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 3,
+    });
   });
 });
 
@@ -304,7 +313,9 @@ describe('the daily limit on new cards', () => {
   });
 
   it("keeps the student's own limit on their row, and the queue follows it", async () => {
-    const set = await student.mutate<Out['review']['setNewPerDay']>('review.setNewPerDay', { new_per_day: 3 });
+    const set = await student.mutate<Out['review']['setNewPerDay']>('review.setNewPerDay', {
+      new_per_day: 3,
+    });
     expect(set.data).toEqual({ new_per_day: 3 });
     const limits = () =>
       t.db.selectFrom('users').select(['email', 'review_new_per_day']).orderBy('email').execute();

@@ -212,7 +212,11 @@ async function newCardsLeft(db: DB, user: User, now: Date): Promise<number> {
 export async function dueCount(db: DB, user: User, now = new Date()) {
   const due = await countDueCards(db, user.id, iso(now));
   const taken = Math.min(due.fresh, due.fresh > 0 ? await newCardsLeft(db, user, now) : 0);
-  return { due: due.all - due.fresh + taken, new_held: due.fresh - taken, new_per_day: user.review_new_per_day };
+  return {
+    due: due.all - due.fresh + taken,
+    new_held: due.fresh - taken,
+    new_per_day: user.review_new_per_day,
+  };
 }
 
 /** The card due first, as a question without its key; null when nothing is due. */

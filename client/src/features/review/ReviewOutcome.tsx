@@ -9,7 +9,12 @@ import { Button } from '../../components/Button';
 
 type Checked = inferRouterOutputs<AppRouter>['review']['check'];
 
-export const RATING_LABELS: Record<string, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
+export const RATING_LABELS: Record<string, string> = {
+  again: 'Again',
+  hard: 'Hard',
+  good: 'Good',
+  easy: 'Easy',
+};
 const HOUR = 3_600_000;
 
 /** A learning step is minutes away; a review, days. */
@@ -60,7 +65,8 @@ export function ReviewOutcome({
         )}
         {rated && (
           <p className="mt-2" data-testid="review-schedule">
-            Rated <strong>{RATING_LABELS[rated.rating]}</strong>: this card comes back {whenBack(rated.next_due)}.
+            Rated <strong>{RATING_LABELS[rated.rating]}</strong>: this card comes back{' '}
+            {whenBack(rated.next_due)}.
           </p>
         )}
       </div>

@@ -64,7 +64,11 @@ export function ReviewQuestion({
           optionText={options[outcome.correct_answer as Letter]}
           rating={rate.isPending || rate.isSuccess ? rate.variables?.rating : undefined}
           onRate={(rating: ReviewRating) =>
-            rate.mutate({ question_id: question.question_id, selected_answer: outcome.selected_answer, rating })
+            rate.mutate({
+              question_id: question.question_id,
+              selected_answer: outcome.selected_answer,
+              rating,
+            })
           }
           onNext={onNext}
         />
