@@ -71,7 +71,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
 
     await context.setOffline(true);
     await page.goto(`${t.url}/dashboard`);
-    await page.getByText('Welcome back, Ama Mensah!').waitFor();
+    await page.getByText('Welcome, Ama Mensah!').waitFor();
     await page.getByTestId('offline-copy').waitFor();
     expect(await page.getByTestId('offline-copy').innerText()).toMatch(
       /^Offline - showing what you saw on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
