@@ -43,7 +43,8 @@ const scriptsOf = (keys: Set<string>) =>
 /** The bytes of the build's compressed copies of these chunks' scripts. */
 function shippedBytes(keys: Set<string>, encoding: Encoding): number {
   let total = 0;
-  for (const file of scriptsOf(keys)) total += fs.statSync(path.join(DIST, `${file}.${encoding.suffix}`)).size;
+  for (const file of scriptsOf(keys))
+    total += fs.statSync(path.join(DIST, `${file}.${encoding.suffix}`)).size;
   return total;
 }
 

@@ -49,8 +49,11 @@ describe('student journey', () => {
   it("shows the landing page with this instance's figures and its footer", async () => {
     await page.goto(t.url);
     await page.getByText('NMC PREP RN').first().waitFor();
-    // Figures of the bank seedContent wrote are checked in e2e/landingFigures.test.ts.
-    for (const claim of ['Questions', 'Programs', 'Topics', 'No credit card needed', 'Free to use', '© 2024']) {
+    // The bank seedContent wrote: 3 practice and 12 mock questions, one program, two topics.
+    expect(
+      (await page.getByRole('region', { name: 'In this app' }).innerText()).replace(/\s+/g, ' ').trim(),
+    ).toBe('15 Questions 1 Program 2 Topics');
+    for (const claim of ['No credit card needed', 'Free to use', '© 2024']) {
       await page.getByText(claim, { exact: false }).first().waitFor();
     }
     await screenshotsAtBothWidths(page, 'landing');
@@ -165,9 +168,9 @@ describe('student journey', () => {
       .getByRole('link', { name: 'Practice Tests' })
       .click();
     await page.waitForURL('**/practice-tests');
-    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
-    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
-    await page.getByRole('link', { name: `Choose ${content.emptyTopic.name}` }).click();
+    await page.getByRole('link', { name: `Choose Program: ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `View Topics: ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `View Practice Sets: ${content.emptyTopic.name}` }).click();
     await page.getByRole('heading', { name: 'No Practice Sets Available' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
@@ -177,13 +180,15 @@ describe('student journey', () => {
     await page.getByRole('heading', { name: 'No Topics Found' }).waitFor();
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await page.getByLabel('Search topics').fill('DEHYDRATION');
-    expect(await page.getByRole('link', { name: /^Choose / }).count()).toBe(1);
-    await page.getByRole('link', { name: `Choose ${content.topic.name}` }).click();
+    expect(await page.getByRole('link', { name: /^View Practice Sets: / }).count()).toBe(1);
+    await page.getByRole('link', { name: `View Practice Sets: ${content.topic.name}` }).click();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(content.topic.name).waitFor();
     // A set without questions is never offered to a student.
-    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).waitFor();
-    expect(await page.getByRole('link', { name: `Start ${content.emptySet.title}` }).count()).toBe(0);
-    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).click();
+    await page.getByRole('link', { name: `Start Practice: ${content.practiceSet.title}` }).waitFor();
+    expect(await page.getByRole('link', { name: `Start Practice: ${content.emptySet.title}` }).count()).toBe(
+      0,
+    );
+    await page.getByRole('link', { name: `Start Practice: ${content.practiceSet.title}` }).click();
     await page.waitForURL(`**/quiz/practice/${content.practiceSet.id}`);
 
     const modal = page.getByRole('dialog');
@@ -218,16 +223,16 @@ describe('student journey', () => {
 
   it('keeps a mock exam through a reload and a dropped connection, retries the submit, and reviews it', async () => {
     await page.goto(`${t.url}/mock-exams`);
-    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
-    await page.getByRole('link', { name: `Choose ${content.emptyPaper.name}` }).click();
+    await page.getByRole('link', { name: `Choose Program: ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `View Mock Exams: ${content.emptyPaper.name}` }).click();
     await page.getByRole('heading', { name: 'No Mock Exams Available' }).waitFor();
     await page.getByText('Mock exams will be available soon for this paper.').waitFor();
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: content.program.name })
       .click();
-    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
-    await page.getByRole('link', { name: `Start ${content.mockSet.title}` }).click();
+    await page.getByRole('link', { name: `View Mock Exams: ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `Start Exam: ${content.mockSet.title}` }).click();
     const modal = page.getByRole('dialog');
     await modal.getByText(`${MOCK_MINUTES} minutes`).waitFor();
     await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();
