@@ -25,6 +25,8 @@ export interface UserTable {
   email_verified_at: string | null;
   last_login: string | null;
   created_at: string;
+  /** How many never-reviewed cards enter the student's review queue a day (migration 0014). */
+  review_new_per_day: Generated<number>;
 }
 
 export interface EmailVerificationTable {
@@ -215,6 +217,8 @@ export interface ReviewCardTable {
   last_review: string | null;
   /** 1 while the question is deactivated: out of the queue, schedule kept. */
   suspended: Generated<number>;
+  /** When the student first answered the card in the deck; null for a new card (migration 0014). */
+  introduced_at: Generated<string | null>;
 }
 
 /** A question the student marked "not sure" in a session; it becomes a card at grading. */

@@ -275,7 +275,7 @@ describe('account pages and the student shell', () => {
 
     it('reloads once when a page chunk of an older release is gone, instead of going blank', async () => {
       await tab.goto(`${t.url}/dashboard`);
-      await tab.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+      await tab.getByRole('heading', { name: /^Welcome, / }).waitFor();
       // What a server answers for a deleted hashed file: the SPA's index.html. Only the first
       // request gets it (counted here, so that a preload and the import racing for the file
       // cannot both be caught); the reloaded page then loads the real file.

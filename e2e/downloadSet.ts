@@ -8,6 +8,6 @@ export async function downloadSeededSet(
   { program, paper, topic }: Awaited<ReturnType<typeof seedContent>>,
 ) {
   await page.goto(`${url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`);
-  await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
+  await page.getByRole('button', { name: 'Download: Fluids Practice Set 1' }).click();
   await page.getByText(/On this phone \(\d+ KB\)/).waitFor();
 }

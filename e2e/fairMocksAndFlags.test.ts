@@ -60,7 +60,7 @@ let wrongLetter = '';
 describe('a fair mock with flags on a 360 px phone', () => {
   it('takes a shuffled mock: one right, one wrong and flagged, one flagged and left blank', async () => {
     await page.goto(`${t.url}${mockSets}`);
-    await page.getByRole('link', { name: `Start ${mockTitle}` }).click();
+    await page.getByRole('link', { name: `Start Exam: ${mockTitle}` }).click();
     const modal = page.getByRole('dialog');
     await modal.getByText('Questions and options come in a new order each attempt.').waitFor();
     await modal.getByRole('button', { name: 'Start Exam' }).click();

@@ -94,7 +94,7 @@ describe('mastery on the dashboard', () => {
   });
 
   it('practises a weak topic with one tap: its missed questions first, then the one right last time', async () => {
-    const practise = page.getByRole('button', { name: 'Practise Wound care' });
+    const practise = page.getByRole('button', { name: 'Practise: Wound care' });
     const box = await practise.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await practise.click();
@@ -140,7 +140,7 @@ describe('mastery on the dashboard', () => {
       .getByTestId('mastery-topic')
       .filter({ hasText: '46% correct · 13 answers · 5 of 5 questions seen' })
       .waitFor();
-    await page.getByRole('button', { name: 'Practise Fluid balance' }).click();
+    await page.getByRole('button', { name: 'Practise: Fluid balance' }).click();
     await page.waitForURL('**/quiz/session/*');
     await page.locator('[data-option="A"]').click();
     await page.getByRole('button', { name: 'Check Answer' }).click();

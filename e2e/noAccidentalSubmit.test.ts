@@ -40,7 +40,7 @@ const dialog = () => page.getByRole('alertdialog', { name: 'Submit quiz?' });
 describe('a mock on a phone is never submitted by accident', { timeout: 60_000 }, () => {
   it('keeps running after two quick taps on Next at question N-1 with every question answered', async () => {
     await page.goto(`${t.url}${mockSets}`);
-    await page.getByRole('link', { name: 'Start Careful mock' }).click();
+    await page.getByRole('link', { name: 'Start Exam: Careful mock' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start Exam' }).click();
     await page.getByTestId('countdown').waitFor();
 

@@ -67,19 +67,19 @@ describe('offline practice', { timeout: 120_000 }, () => {
 
     await context.setOffline(true);
     await page.goto(`${t.url}/dashboard`);
-    await page.getByText('Welcome back, Ama Mensah!').waitFor();
+    await page.getByText('Welcome, Ama Mensah!').waitFor();
     await page.getByTestId('offline-copy').waitFor();
     expect(await page.getByTestId('offline-copy').innerText()).toMatch(
       /^Offline - showing what you saw on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
     );
-    expect(await page.getByTestId('due-reviews').innerText()).toMatch(/cards? due today/);
+    expect(await page.getByTestId('due-reviews').innerText()).toMatch(/cards? due now/);
     await screenshot(page, 'offline-dashboard-360');
     await page.goto(`${t.url}/results`);
     await page.getByTestId('offline-copy').waitFor();
     await page.getByText('1 quiz completed').waitFor();
 
     await page.goto(`${t.url}/downloads`);
-    await page.getByRole('link', { name: 'Practise Fluids Practice Set 1' }).click();
+    await page.getByRole('link', { name: 'Practise: Fluids Practice Set 1' }).click();
     await checkAnswer('B', 'Correct!');
     await page.getByText('Because choice B is right for question 1.').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -231,21 +231,21 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.goto(
       `${t.url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
     );
-    await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
+    await page.getByRole('button', { name: 'Download: Fluids Practice Set 1' }).click();
     await page
       .getByRole('alert')
       .getByText('Not enough room: downloads are limited to 20 MB. Delete a downloaded set first.')
       .waitFor();
     await page.goto(`${t.url}/downloads`);
     expect(await page.getByTestId('downloads-total').innerText()).toBe('1 set · 20.0 MB of 20.0 MB');
-    await page.getByRole('button', { name: 'Delete Big Set' }).click();
+    await page.getByRole('button', { name: 'Delete: Big Set' }).click();
     await page.getByText('No Downloads Yet').waitFor();
 
     // An attempt the server refuses (its set was hidden meanwhile) is not resent: the student reads why.
     await page.goto(
       `${t.url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
     );
-    await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
+    await page.getByRole('button', { name: 'Download: Fluids Practice Set 1' }).click();
     await page.getByText(/On this phone/).waitFor();
     await context.setOffline(true);
     await page.goto(`${t.url}/downloads/${content.practiceSet.id}/practice`);

@@ -85,7 +85,7 @@ describe('screens that need the network, offline', { timeout: 120_000 }, () => {
     await page.goto(`${t.url}/practice-tests`);
     await needsConnection().waitFor();
     await context.setOffline(false);
-    await page.getByRole('link', { name: 'Choose Registered General Nursing' }).waitFor();
+    await page.getByRole('link', { name: 'Choose Program: Registered General Nursing' }).waitFor();
     expect(await needsConnection().count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
   });

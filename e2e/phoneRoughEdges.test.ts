@@ -90,7 +90,7 @@ describe('a student on a 360 px phone', () => {
 
   it('resumes a practice set after a reload with its checked answers, in the same session', async () => {
     await page.goto(`${t.url}${paths.practiceSets}`);
-    await page.getByRole('link', { name: 'Start One-question set' }).click();
+    await page.getByRole('link', { name: 'Start Practice: One-question set' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start Quiz' }).click();
     await page.locator('[data-option="B"]').click();
     await page.getByRole('button', { name: 'Check Answer' }).click();
@@ -123,7 +123,7 @@ describe('a student on a 360 px phone', () => {
 
   it('gives every control of a running mock a 44 px target under a header of at most 80 px', async () => {
     await page.goto(`${t.url}${paths.mockSets}`);
-    await page.getByRole('link', { name: `Start ${paths.longMock}` }).click();
+    await page.getByRole('link', { name: `Start Exam: ${paths.longMock}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start Exam' }).click();
     await page.getByTestId('countdown').waitFor();
 
@@ -167,7 +167,7 @@ describe('a student on a 360 px phone', () => {
     await page.waitForURL(`**${paths.mockSets}`);
 
     const resume = page.getByRole('link', {
-      name: new RegExp(`^Resume ${paths.longMock}, \\d\\d:\\d\\d left$`),
+      name: new RegExp(`^Resume, \\d\\d:\\d\\d left: ${paths.longMock}$`),
     });
     expect(await resume.innerText()).toMatch(/^Resume, (29|30):\d\d left$/);
     await resume.click();

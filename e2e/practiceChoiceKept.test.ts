@@ -40,7 +40,7 @@ const option = (letter: string) => page.locator(`[data-option="${letter}"]`);
 
 async function openPractice() {
   await page.goto(`${t.url}${practiceSets}`);
-  await page.getByRole('link', { name: 'Start Kept choices' }).click();
+  await page.getByRole('link', { name: 'Start Practice: Kept choices' }).click();
 }
 
 describe('a practice answer is kept when it is chosen', { timeout: 60_000 }, () => {

@@ -1,12 +1,13 @@
 // Spaced review on a 360 px phone (issue 19, point 3): a real student misses questions in a
 // practice set and marks a right answer "not sure"; grading puts the three in the deck (new cards
 // are due at once, ts-fsrs's createEmptyCard), the dashboard counts them, the Review screen takes
-// them one by one with ts-fsrs's schedule, and a second phone signed in as the same student sees
-// the same deck.
+// them one by one as Anki does (the key and the explanation first, then Hard / Good / Easy) with
+// ts-fsrs's schedule, a second phone signed in as the same student sees the same deck, and the
+// student's daily limit on new cards is kept on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { fsrs, Rating, type Grade } from 'ts-fsrs';
-import { cardOf } from '../server/services/reviewDeck';
+import { createEmptyCard, fsrs, Rating, type Grade } from 'ts-fsrs';
+import { cardOf, stateOf } from '../server/services/reviewDeck';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import {
   insertPaper,
@@ -48,7 +49,7 @@ const phone = async () => {
 /** The label of the card the page shows ("P2"), from its question text. */
 async function shownCard(p: Page): Promise<string> {
   // Only a card not yet answered offers the check.
-  await p.getByText('Check my answer. It felt:').waitFor();
+  await p.getByRole('button', { name: 'Show answer' }).waitFor();
   const text = await p.locator('#review-question').innerText();
   return text.split(':')[0];
 }
@@ -112,7 +113,7 @@ describe('spaced review on a phone', () => {
     await page.waitForURL('**/quiz/result/*');
 
     await page.goto(`${t.url}/dashboard`);
-    await page.getByTestId('due-reviews').getByText('3 cards due today').waitFor();
+    await page.getByTestId('due-reviews').getByText('3 cards due now').waitFor();
     await screenshotsAtBothWidths(page, 'dashboard-due-reviews');
   });
 
@@ -124,15 +125,9 @@ describe('spaced review on a phone', () => {
     await screenshotsAtBothWidths(page, 'review-card');
 
     const reviewed: string[] = [];
-    const plan: Array<{ right: boolean; button: string; rating: Grade; back: RegExp; left: string }> = [
+    const plan: Array<{ right: boolean; button?: string; rating: Grade; back: RegExp; left: string }> = [
       { right: true, button: 'Good', rating: Rating.Good, back: /comes back in 10 minutes/, left: '2 cards' },
-      {
-        right: false,
-        button: 'Easy',
-        rating: Rating.Again,
-        back: /comes back in 1 minute\./,
-        left: '1 card',
-      },
+      { right: false, rating: Rating.Again, back: /comes back in 1 minute\./, left: '1 card' },
       {
         right: true,
         button: 'Easy',
@@ -147,31 +142,46 @@ describe('spaced review on a phone', () => {
       const before = await cardRow(label);
       const key = KEYS[label];
       await page.locator(`[data-option="${step.right ? key : key === 'A' ? 'B' : 'A'}"]`).click();
-      await page.getByRole('button', { name: step.button, exact: true }).click();
+      await page.getByRole('button', { name: 'Show answer' }).click();
       const status = page.getByRole('status').filter({ hasText: 'Correct answer' });
       await status.getByText(step.right ? 'Correct!' : 'Incorrect', { exact: true }).waitFor();
       await status.getByText(`Explanation for ${label}`).waitFor();
-      await expect.poll(() => page.getByTestId('review-schedule').innerText()).toMatch(step.back);
-      if (!step.right) await screenshotsAtBothWidths(page, 'review-outcome');
+      if (step.button) {
+        // The key and the explanation come first: the card waits, untouched, for the rating.
+        const rate = page.getByRole('button', { name: new RegExp(`^${step.button} (in|on) `) });
+        await rate.waitFor();
+        expect(await cardRow(label)).toMatchObject({
+          due: before.due,
+          reps: before.reps,
+          state: before.state,
+        });
+        if (label === reviewed[0]) await screenshotsAtBothWidths(page, 'review-rate');
+        await rate.click();
+        await expect.poll(() => page.getByTestId('last-review').innerText()).toMatch(step.back);
+      } else {
+        await expect.poll(() => page.getByTestId('review-schedule').innerText()).toMatch(step.back);
+        expect(await page.getByRole('button', { name: /^(Hard|Good|Easy)/ }).count()).toBe(0);
+        await screenshotsAtBothWidths(page, 'review-outcome');
+      }
 
       const after = await cardRow(label);
       const expected = fsrs().next(cardOf(before), new Date(after.last_review!), step.rating).card;
       expect(after.due).toBe(expected.due.toISOString());
       expect(after.state).toBe(expected.state);
       await page.getByTestId('review-due').getByText(`${step.left} due now`).waitFor();
-      await page.getByRole('button', { name: 'Next card' }).click();
+      if (!step.button) await page.getByRole('button', { name: 'Next card' }).click();
     }
     expect(new Set(reviewed)).toEqual(new Set(['P1', 'P2', 'P3']));
     await page.getByText('Nothing to review right now').waitFor();
     await page.goto(`${t.url}/dashboard`);
-    await page.getByTestId('due-reviews').getByText('0 cards due today').waitFor();
+    await page.getByTestId('due-reviews').getByText('0 cards due now').waitFor();
     expect(errors).toEqual([]);
   });
 
   it('shows the same schedule on another phone signed in as the same student', async () => {
     const other = await signIn(await phone());
     const otherErrors = watchConsole(other);
-    await other.getByTestId('due-reviews').getByText('0 cards due today').waitFor();
+    await other.getByTestId('due-reviews').getByText('0 cards due now').waitFor();
     await other.goto(`${t.url}/review`);
     await other.getByText('Nothing to review right now').waitFor();
     // The card answered wrong comes back a minute after its review, on both phones. The test does
@@ -192,7 +202,7 @@ describe('spaced review on a phone', () => {
       .execute();
     for (const p of [other, page]) {
       await p.goto(`${t.url}/dashboard`);
-      await p.getByTestId('due-reviews').getByText('1 card due today').waitFor();
+      await p.getByTestId('due-reviews').getByText('1 card due now').waitFor();
     }
     await other.goto(`${t.url}/review`);
     const label = await shownCard(other);
@@ -201,13 +211,70 @@ describe('spaced review on a phone', () => {
 
     // The first phone answers it; the second, still showing it, is told and moves on.
     await page.locator(`[data-option="${KEYS[label]}"]`).click();
-    await page.getByRole('button', { name: 'Good', exact: true }).click();
+    await page.getByRole('button', { name: 'Show answer' }).click();
     await page.getByText('Correct!', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Good in / }).click();
+    await page.getByTestId('last-review').waitFor();
     await other.locator(`[data-option="${KEYS[label]}"]`).click();
-    await other.getByRole('button', { name: 'Good', exact: true }).click();
+    await other.getByRole('button', { name: 'Show answer' }).click();
     await other.getByText('This card was already reviewed: it is not due yet.').waitFor();
     await other.getByRole('button', { name: 'Next card' }).click();
     await other.getByText('Nothing to review right now').waitFor();
     expect(otherErrors.filter((e) => !e.includes('409'))).toEqual([]);
+  });
+
+  it('keeps the daily limit on new cards the student sets, and holds the new cards past it', async () => {
+    const limit = async () =>
+      (
+        await t.db
+          .selectFrom('users')
+          .select('review_new_per_day')
+          .where('email', '=', STUDENT.email)
+          .executeTakeFirstOrThrow()
+      ).review_new_per_day;
+    expect(await limit()).toBe(20);
+    // A new card, never reviewed, due now: as grading makes one for a missed question.
+    const p4 = await t.db
+      .selectFrom('questions')
+      .select('id')
+      .where('question_text', 'like', 'P4:%')
+      .executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', STUDENT.email)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('review_cards')
+      .values({ user_id: user.id, question_id: p4.id, ...stateOf(createEmptyCard(new Date())) })
+      .execute();
+    await page.goto(`${t.url}/review`);
+    await page.getByTestId('review-due').getByText('1 card due now').waitFor();
+
+    const field = page.getByLabel('New cards a day');
+    await field.fill('600');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter at most 500.').waitFor();
+    expect(await limit()).toBe(20);
+
+    await field.fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: up to 0 new cards a day.').waitFor();
+    expect(await limit()).toBe(0);
+    await page
+      .getByTestId('review-due')
+      .getByText('0 cards due now · 1 new card held for another day')
+      .waitFor();
+    await page.getByText('Nothing to review right now').waitFor();
+    await screenshotsAtBothWidths(page, 'review-daily-limit');
+
+    await page.reload();
+    expect(await page.getByLabel('New cards a day').inputValue()).toBe('0');
+    await page.getByLabel('New cards a day').fill('20');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('review-due').getByText('1 card due now').waitFor();
+    expect(await limit()).toBe(20);
+    expect(await shownCard(page)).toBe('P4');
+    expect(errors).toEqual([]);
   });
 });

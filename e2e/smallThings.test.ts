@@ -50,7 +50,7 @@ describe('small things on a phone', { timeout: 60_000 }, () => {
 
   it('says a practice done in under a minute in seconds, on the result and in the list', async () => {
     await page.goto(`${t.url}${practiceSets}`);
-    await page.getByRole('link', { name: 'Start Quick set' }).click();
+    await page.getByRole('link', { name: 'Start Practice: Quick set' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start Quiz' }).click();
     await page.locator('[data-option="A"]').click();
     await page.getByRole('button', { name: 'Quit & Submit' }).click();

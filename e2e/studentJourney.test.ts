@@ -46,18 +46,14 @@ async function mockAnswersSaved(): Promise<number> {
 const option = (letter: string) => page.locator(`[data-option="${letter}"]`);
 
 describe('student journey', () => {
-  it('shows the landing page with its claims and footer', async () => {
+  it("shows the landing page with this instance's figures and its footer", async () => {
     await page.goto(t.url);
     await page.getByText('NMC PREP RN').first().waitFor();
-    for (const claim of [
-      '10,000+',
-      '95%',
-      '5,000+',
-      '24/7',
-      'No credit card needed',
-      'Free to start',
-      `© ${new Date().getFullYear()}`,
-    ]) {
+    // The bank seedContent wrote: 3 practice and 12 mock questions, one program, two topics.
+    expect(
+      (await page.getByRole('region', { name: 'In this app' }).innerText()).replace(/\s+/g, ' ').trim(),
+    ).toBe('15 Questions 1 Program 2 Topics');
+    for (const claim of ['No credit card needed', 'Free to use', `© ${new Date().getFullYear()}`]) {
       await page.getByText(claim, { exact: false }).first().waitFor();
     }
     await screenshotsAtBothWidths(page, 'landing');
@@ -157,7 +153,7 @@ describe('student journey', () => {
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: `Welcome back, ${STUDENT.full_name}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${STUDENT.full_name}!` }).waitFor();
     expect(
       await page.evaluate(() =>
         Boolean(localStorage.getItem('access_token') && localStorage.getItem('refresh_token')),
@@ -172,9 +168,9 @@ describe('student journey', () => {
       .getByRole('link', { name: 'Practice Tests' })
       .click();
     await page.waitForURL('**/practice-tests');
-    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
-    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
-    await page.getByRole('link', { name: `Choose ${content.emptyTopic.name}` }).click();
+    await page.getByRole('link', { name: `Choose Program: ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `View Topics: ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `View Practice Sets: ${content.emptyTopic.name}` }).click();
     await page.getByRole('heading', { name: 'No Practice Sets Available' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
@@ -184,13 +180,15 @@ describe('student journey', () => {
     await page.getByRole('heading', { name: 'No Topics Found' }).waitFor();
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await page.getByLabel('Search topics').fill('DEHYDRATION');
-    expect(await page.getByRole('link', { name: /^Choose / }).count()).toBe(1);
-    await page.getByRole('link', { name: `Choose ${content.topic.name}` }).click();
+    expect(await page.getByRole('link', { name: /^View Practice Sets: / }).count()).toBe(1);
+    await page.getByRole('link', { name: `View Practice Sets: ${content.topic.name}` }).click();
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(content.topic.name).waitFor();
     // A set without questions is never offered to a student.
-    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).waitFor();
-    expect(await page.getByRole('link', { name: `Start ${content.emptySet.title}` }).count()).toBe(0);
-    await page.getByRole('link', { name: `Start ${content.practiceSet.title}` }).click();
+    await page.getByRole('link', { name: `Start Practice: ${content.practiceSet.title}` }).waitFor();
+    expect(await page.getByRole('link', { name: `Start Practice: ${content.emptySet.title}` }).count()).toBe(
+      0,
+    );
+    await page.getByRole('link', { name: `Start Practice: ${content.practiceSet.title}` }).click();
     await page.waitForURL(`**/quiz/practice/${content.practiceSet.id}`);
 
     const modal = page.getByRole('dialog');
@@ -226,13 +224,13 @@ describe('student journey', () => {
 
   it('keeps a mock exam through a reload and a dropped connection, retries the submit, and reviews it', async () => {
     await page.goto(`${t.url}/mock-exams`);
-    await page.getByRole('link', { name: `Choose ${content.program.name}` }).click();
+    await page.getByRole('link', { name: `Choose Program: ${content.program.name}` }).click();
     // A paper without a mock says so in the list instead of leading to an empty page.
     const emptyPaper = page.getByRole('listitem').filter({ hasText: content.emptyPaper.name });
     await emptyPaper.getByText('No mock exam for this paper yet').waitFor();
     expect(await emptyPaper.getByRole('link').count()).toBe(0);
-    await page.getByRole('link', { name: `Choose ${content.paper.name}` }).click();
-    await page.getByRole('link', { name: `Start ${content.mockSet.title}` }).click();
+    await page.getByRole('link', { name: `View Mock Exams: ${content.paper.name}` }).click();
+    await page.getByRole('link', { name: `Start Exam: ${content.mockSet.title}` }).click();
     const modal = page.getByRole('dialog');
     await modal.getByText(`${MOCK_MINUTES} minutes`).waitFor();
     await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();

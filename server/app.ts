@@ -16,6 +16,7 @@ import { logInternalErrors } from './trpc';
 import { BodyBudget, DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './http/bodyBudget';
 import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
+import { sendLandingPage } from './http/landingPage';
 import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './trpcHttp';
 
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     }),
   );
 
-  serveClient(app, opts.clientDir ?? CLIENT_DIR);
+  serveClient(app, opts.clientDir ?? CLIENT_DIR, deps);
   app.use(errorHandler(deps));
   return app;
 }
@@ -100,11 +101,12 @@ export function helmetOptions(env: AppDeps['env']): HelmetOptions {
   };
 }
 
-function serveClient(app: express.Express, dir: string) {
+function serveClient(app: express.Express, dir: string, deps: AppDeps) {
   const index = path.join(dir, 'index.html');
   app.use(compressResponses());
   // Hashed file names never change content: cache them for a year.
-  // Scripts and styles have brotli copies made at build time (vite.config.ts): sent as they are.
+  // Scripts and styles have brotli and gzip copies made at build time (vite.config.ts): sent as they
+  // are, so a browser that takes gzip alone is not sent the on-the-fly, low-level gzip above.
   app.use(
     '/assets',
     expressStaticGzip(path.join(dir, 'assets'), {
@@ -127,13 +129,23 @@ function serveClient(app: express.Express, dir: string) {
   // A pre-rendered form sent before its scripts ran (a very slow line) comes back to its page,
   // which by then has them; the form posts so that no password ever lands in an address.
   app.post(['/login', '/register'], (req, res) => res.redirect(303, req.path));
-  app.get('/{*path}', (req, res) => {
+  app.get('/{*path}', async (req, res) => {
     if (!fs.existsSync(index)) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(prerenderedPage(dir, req.path) ?? index);
+    const page = prerenderedPage(dir, req.path);
+    if (page && req.path === '/') {
+      try {
+        await sendLandingPage(res, page, deps.db);
+        return;
+      } catch (err) {
+        // The shell still opens the landing page, which then asks for the figures itself.
+        deps.logger.error(`[http] landing page figures: ${String(err)}`);
+      }
+    }
+    res.sendFile(page ?? index);
   });
 }
 

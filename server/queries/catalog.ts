@@ -304,3 +304,18 @@ export async function withMockExamCounts<T extends { id: number }>(db: DB, paper
   const counts = new Map(rows.map((r) => [r.paper_id, Number(r.n)]));
   return papers.map((p) => ({ ...p, mock_exams: counts.get(p.id) ?? 0 }));
 }
+
+/**
+ * What students can reach of the bank: active programs and topics, and the active questions of
+ * the sets they are offered (every ancestor active), practice and mock alike. Read from the same
+ * lists the wizards show; a catalogue is hundreds of rows, and callers cache the answer.
+ */
+export async function countBank(db: DB): Promise<{ questions: number; programs: number; topics: number }> {
+  const active = { activeOnly: true };
+  const sets = [...(await listPracticeSets(db, active)), ...(await listMockSets(db, active))];
+  return {
+    questions: sets.reduce((sum, set) => sum + set.total_questions, 0),
+    programs: (await listPrograms(db, active)).length,
+    topics: (await listTopics(db, active)).length,
+  };
+}

@@ -1,10 +1,14 @@
 // SQL of the spaced-review deck (server/services/reviewDeck.ts): review cards, the versions of
 // their questions, and the "not sure" marks of sessions.
 import type { DB } from '../../db/client';
-import type { ReviewCard, ReviewCardTable } from '../../db/schema';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Database, ReviewCard, ReviewCardTable } from '../../db/schema';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { State } from 'ts-fsrs';
 
-export type CardState = Omit<ReviewCardTable, 'id' | 'user_id' | 'question_id' | 'suspended'>;
+export type CardState = Omit<
+  ReviewCardTable,
+  'id' | 'user_id' | 'question_id' | 'suspended' | 'introduced_at'
+>;
 
 export async function cardsOf(db: DB, userId: number, questionIds: number[]): Promise<ReviewCard[]> {
   if (questionIds.length === 0) return [];
@@ -101,20 +105,48 @@ function dueCards(db: DB, userId: number, now: string) {
     .where('suspended', '=', 0);
 }
 
-export async function countDueCards(db: DB, userId: number, now: string): Promise<number> {
+/** A new card: one the student never answered in the deck (the daily limit counts these). */
+const isFresh = (eb: ExpressionBuilder<Database, 'review_cards'>) =>
+  eb.and([eb('state', '=', State.New), eb('introduced_at', 'is', null)]);
+
+/** The student's due cards, and how many of them are new. */
+export async function countDueCards(
+  db: DB,
+  userId: number,
+  now: string,
+): Promise<{ all: number; fresh: number }> {
   const row = await dueCards(db, userId, now)
+    .select((eb) => [eb.fn.countAll().as('all'), eb.fn.countAll().filterWhere(isFresh).as('fresh')])
+    .executeTakeFirst();
+  return { all: Number(row?.all ?? 0), fresh: Number(row?.fresh ?? 0) };
+}
+
+/** How many cards the student answered for the first time since `since`. */
+export async function countIntroducedSince(db: DB, userId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_cards')
     .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('introduced_at', '>=', since)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-export function firstDueCard(db: DB, userId: number, now: string) {
-  return dueCards(db, userId, now)
-    .selectAll()
-    .orderBy('due')
-    .orderBy('id')
-    .limit(sql.lit(1))
-    .executeTakeFirst();
+/** The card due first; with `withNew` false, the first that is not new. */
+export function firstDueCard(db: DB, userId: number, now: string, withNew = true) {
+  let q = dueCards(db, userId, now);
+  if (!withNew) q = q.where((eb) => eb.not(isFresh(eb)));
+  return q.selectAll().orderBy('due').orderBy('id').limit(sql.lit(1)).executeTakeFirst();
+}
+
+/** Records a card's first answer in the deck, once. */
+export async function markIntroduced(db: DB, cardId: number, at: string): Promise<void> {
+  await db
+    .updateTable('review_cards')
+    .set({ introduced_at: at })
+    .where('id', '=', cardId)
+    .where('introduced_at', 'is', null)
+    .execute();
 }
 
 /** What the review screen shows of a question: no key. */

@@ -51,6 +51,21 @@ describe('catalog', () => {
     ]);
   });
 
+  it('counts the bank students can reach for the landing page, signed out, as it changes', async () => {
+    const figures = () => rpc(t, null).query<Out['figures']>('catalog.figures');
+    expect((await figures()).data).toEqual({ questions: 9, programs: 1, topics: 1 });
+    // A hidden program's branch and a deactivated question count for nothing.
+    const hidden = await insertProgram(t.db, 'Retired', 0);
+    await insertTopic(t.db, (await insertPaper(t.db, hidden.id)).id, 'Old topic');
+    await t.db
+      .updateTable('questions')
+      .set({ is_active: 0 })
+      .where('id', '=', cat.mockQuestions[0].id)
+      .execute();
+    await insertTopic(t.db, cat.paper.id, 'Pharmacology');
+    expect((await figures()).data).toEqual({ questions: 8, programs: 1, topics: 2 });
+  });
+
   it('lists each level with the SPEC 3 fields and counted questions', async () => {
     const programs = await api.query<Out['programs']>('catalog.programs');
     expect(programs.data).toEqual([

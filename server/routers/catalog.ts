@@ -17,7 +17,8 @@ import {
   listTopics,
   withMockExamCounts,
 } from '../queries/catalog';
-import { authedProcedure, router } from '../trpc';
+import { bankFigures } from '../services/bankFigures';
+import { authedProcedure, publicProcedure, router } from '../trpc';
 
 const ACTIVE = { activeOnly: true };
 
@@ -38,6 +39,9 @@ async function activeTopic(db: DB, id: number) {
 }
 
 export const catalogRouter = router({
+  // The landing page's figures, for a visitor not yet signed in (its pre-rendered HTML has them).
+  figures: publicProcedure.query(({ ctx }) => bankFigures(ctx.db)),
+
   programs: authedProcedure.query(({ ctx }) =>
     shared(ctx.db, 'catalog.programs', () => listPrograms(ctx.db, ACTIVE)),
   ),

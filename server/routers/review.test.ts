@@ -5,9 +5,9 @@ import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../db/schema';
 import type { AppRouter } from '../router';
-import { answerCard, cardOf, nextCard, stateOf } from '../services/reviewDeck';
+import { checkCard, cardOf, dueCount, nextCard, rateCard, stateOf } from '../services/reviewDeck';
 import { answerSheet, takeSet } from '../test/attempts';
-import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { insertPracticeSet, insertQuestions, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 
 type Out = inferRouterOutputs<AppRouter>;
@@ -63,7 +63,11 @@ describe('grading fills the deck', () => {
     expect(rows.map((c) => c.question_id)).toEqual([p2.id, p3.id]);
     const created = new Date(result.created_at!);
     for (const row of rows) expect(row).toMatchObject(stateOf(createEmptyCard(created)));
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({
+      due: 2,
+      new_held: 0,
+      new_per_day: 20,
+    });
   });
 
   it('turns a "not sure" right answer into a card, and leaves a mark on a right answer alone otherwise', async () => {
@@ -96,16 +100,28 @@ describe('grading fills the deck', () => {
     expect(late.error?.data.code).toBe('CONFLICT');
   });
 
-  it('rates a question already in the deck Again when it is missed again, as ts-fsrs says', async () => {
+  it('rates a question already reviewed in the deck Again when it is missed again, as ts-fsrs says', async () => {
     await takeSet(student, practice(), '-BCD');
     const p1 = cat.practiceQuestions[0];
+    await student.mutate('review.check', { question_id: p1.id, selected_answer: 'A' });
     const before = await cardFor(p1.id);
+    expect(before.introduced_at).not.toBeNull();
     const second = await takeSet(student, practice(), 'BBCD');
     const after = await cardFor(p1.id);
     const expected = scheduler.next(cardOf(before), new Date(second.created_at!), Rating.Again).card;
     expect(after).toMatchObject(stateOf(expected));
     expect(after.id).toBe(before.id);
     expect(await cards()).toHaveLength(1);
+  });
+
+  it('keeps a card never answered in the deck new when its question is missed again', async () => {
+    const first = await takeSet(student, practice(), '-BCD');
+    await takeSet(student, practice(), 'BBCD');
+    const card = await cardFor(cat.practiceQuestions[0].id);
+    expect(card).toMatchObject({
+      ...stateOf(createEmptyCard(new Date(first.created_at!))),
+      introduced_at: null,
+    });
   });
 });
 
@@ -119,26 +135,66 @@ describe('reviewing', () => {
     expect(next.text).not.toContain('Explanation for');
 
     const before = await cardFor(p2.id);
-    const wrong = await student.mutate<Out['review']['answer']>('review.answer', {
+    const wrong = await student.mutate<Out['review']['check']>('review.check', {
       question_id: p2.id,
       selected_answer: 'D',
-      rating: 'easy',
     });
     expect(wrong.data).toMatchObject({
       correct: false,
       correct_answer: 'B',
       explanation: 'Explanation for P2',
-      rating: 'again',
+      rated: { rating: 'again' },
+      choices: null,
     });
     const after = await cardFor(p2.id);
     const expected = scheduler.next(cardOf(before), new Date(after.last_review!), Rating.Again).card;
-    expect(after).toMatchObject(stateOf(expected));
-    expect(wrong.data.next_due).toBe(expected.due.toISOString());
+    expect(after).toMatchObject({ ...stateOf(expected), introduced_at: after.last_review });
+    expect(wrong.data.rated?.next_due).toBe(expected.due.toISOString());
     // Again on a new card is a learning step of a minute: no longer due now, so the count drops.
     expect(after.state).toBe(State.Learning);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 1 });
-    const again = await student.mutate('review.answer', { question_id: p2.id, selected_answer: 'B' });
-    expect(again.error?.data.code).toBe('CONFLICT');
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 1,
+    });
+    for (const path of ['review.check', 'review.rate']) {
+      const again = await student.mutate(path, { question_id: p2.id, selected_answer: 'B', rating: 'good' });
+      expect(again.error?.data.code, path).toBe('CONFLICT');
+    }
+  });
+
+  it('shows the key of a right answer first, then reschedules as the student rates it', async () => {
+    await takeSet(student, practice(), 'AC-D');
+    const p3 = cat.practiceQuestions[2];
+    const before = await cardFor(p3.id);
+    const checked = await student.mutate<Out['review']['check']>('review.check', {
+      question_id: p3.id,
+      selected_answer: 'C',
+    });
+    expect(checked.data).toMatchObject({
+      correct: true,
+      correct_answer: 'C',
+      explanation: 'Explanation for P3',
+      rated: null,
+    });
+    // The key is shown, the schedule not yet touched: the card waits for Hard, Good or Easy.
+    const seen = await cardFor(p3.id);
+    expect(seen).toMatchObject({ ...stateOf(cardOf(before)), introduced_at: expect.any(String) });
+    const checkedAt = new Date(seen.introduced_at!);
+    const preview = scheduler.repeat(cardOf(before), checkedAt);
+    expect(checked.data.choices).toEqual({
+      hard: preview[Rating.Hard].card.due.toISOString(),
+      good: preview[Rating.Good].card.due.toISOString(),
+      easy: preview[Rating.Easy].card.due.toISOString(),
+    });
+    const rated = await student.mutate<Out['review']['rate']>('review.rate', {
+      question_id: p3.id,
+      selected_answer: 'C',
+      rating: 'easy',
+    });
+    expect(rated.data).toMatchObject({ question_id: p3.id, rating: 'easy' });
+    const after = await cardFor(p3.id);
+    const expected = scheduler.next(cardOf(before), new Date(after.last_review!), Rating.Easy).card;
+    expect(after).toMatchObject({ ...stateOf(expected), introduced_at: seen.introduced_at });
+    expect(rated.data.next_due).toBe(expected.due.toISOString());
   });
 
   it('moves the due date exactly as fsrs().repeat does over days of reviews', async () => {
@@ -156,14 +212,10 @@ describe('reviewing', () => {
     ];
     for (const [said, rating] of steps) {
       const preview = scheduler.repeat(card, now);
-      const answer = await answerCard(
-        t.db,
-        user,
+      const answer =
         said === 'wrong'
-          ? { question_id: p1.id, selected_answer: 'C' }
-          : { question_id: p1.id, selected_answer: 'A', rating: said },
-        now,
-      );
+          ? (await checkCard(t.db, user, { question_id: p1.id, selected_answer: 'C' }, now)).rated!
+          : await rateCard(t.db, user, { question_id: p1.id, selected_answer: 'A', rating: said }, now);
       const expected = preview[rating as Exclude<Rating, Rating.Manual>].card;
       expect(answer.next_due).toBe(expected.due.toISOString());
       expect(await cardFor(p1.id)).toMatchObject(stateOf(expected));
@@ -201,7 +253,9 @@ describe('reviewing', () => {
     expect(ids).toContain(edited.data.id);
     expect(ids).toContain(p2.id);
     expect((await cardFor(p3.id)).suspended).toBe(1);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 2 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 2,
+    });
 
     // A grading that raced the edit leaves a card on the old version: the queue settles it.
     await t.db
@@ -213,11 +267,78 @@ describe('reviewing', () => {
     expect(next.question.question_text).toBe('P1, reworded: which option is right?');
     expect(next.question.question_id).toBe(edited.data.id);
     expect((await cards()).map((c) => c.question_id)).not.toContain(p1.id);
-    const gone = await student.mutate('review.answer', { question_id: p3.id, selected_answer: 'C' });
+    const gone = await student.mutate('review.check', { question_id: p3.id, selected_answer: 'C' });
     expect(gone.error?.data.code).toBe('NOT_FOUND');
     const on = await admin.mutate('questions.setActive', { id: p3.id, is_active: true });
     expect(on.status, on.text).toBe(200);
-    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 3 });
+    expect((await student.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({
+      due: 3,
+    });
+  });
+});
+
+describe('the daily limit on new cards', () => {
+  /** A practice set of `n` questions, all left blank: `n` new cards. */
+  async function missAll(n: number) {
+    const set = await insertPracticeSet(t.db, cat.topic.id, 'Long drill');
+    const questions = await insertQuestions(t.db, { practice_set_id: set.id }, n, 'L');
+    await takeSet(student, { quiz_type: 'practice', quiz_id: set.id }, '-'.repeat(n));
+    return new Map(questions.map((q) => [q.id, q.correct_answer === 'A' ? 'B' : 'A'] as const));
+  }
+  const introduced = async () => (await cards()).filter((c) => c.introduced_at !== null);
+
+  it('lets 20 of 25 new cards into the day and holds 5 for the next day', async () => {
+    const wrongLetter = await missAll(25);
+    expect((await student.query('review.dueCount')).data).toEqual({ due: 20, new_held: 5, new_per_day: 20 });
+    const now = new Date();
+    const seen: number[] = [];
+    for (let next = await nextCard(t.db, user, now); next; next = await nextCard(t.db, user, now)) {
+      const question_id = next.question.question_id;
+      seen.push(question_id);
+      await checkCard(t.db, user, { question_id, selected_answer: wrongLetter.get(question_id)! }, now);
+    }
+    expect(seen).toHaveLength(20);
+    expect((await introduced()).map((c) => c.question_id).sort()).toEqual([...seen].sort());
+    expect(await dueCount(t.db, user, now)).toEqual({ due: 0, new_held: 5, new_per_day: 20 });
+    const held = [...wrongLetter.keys()].find((id) => !seen.includes(id))!;
+    const refused = await student.mutate('review.check', { question_id: held, selected_answer: 'A' });
+    expect(refused.error?.data.code).toBe('CONFLICT');
+    expect(refused.error?.message).toBe("That is today's new cards done: this one comes on another day.");
+    expect((await cardFor(held)).introduced_at).toBeNull();
+
+    // The next day (the UTC day, Ghana's): the 20 are due again and the 5 come in.
+    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const tomorrow = new Date(start + 86_400_000 + 3_600_000);
+    expect(await dueCount(t.db, user, tomorrow)).toEqual({ due: 25, new_held: 0, new_per_day: 20 });
+  });
+
+  it("keeps the student's own limit on their row, and the queue follows it", async () => {
+    const set = await student.mutate<Out['review']['setNewPerDay']>('review.setNewPerDay', {
+      new_per_day: 3,
+    });
+    expect(set.data).toEqual({ new_per_day: 3 });
+    const limits = () =>
+      t.db.selectFrom('users').select(['email', 'review_new_per_day']).orderBy('email').execute();
+    await signUpAndIn(t, { email: 'kofi.boateng@example.com' });
+    expect(await limits()).toEqual([
+      { email: 'ama.mensah@example.com', review_new_per_day: 3 },
+      { email: 'kofi.boateng@example.com', review_new_per_day: 20 },
+    ]);
+    const wrongLetter = await missAll(5);
+    expect((await student.query('review.dueCount')).data).toEqual({ due: 3, new_held: 2, new_per_day: 3 });
+
+    expect((await student.mutate('review.setNewPerDay', { new_per_day: 0 })).status).toBe(200);
+    expect((await student.query('review.dueCount')).data).toEqual({ due: 0, new_held: 5, new_per_day: 0 });
+    expect((await student.query('review.next')).data).toBeNull();
+    const [first] = wrongLetter.keys();
+    const refused = await student.mutate('review.check', { question_id: first, selected_answer: 'A' });
+    expect(refused.error?.data.code).toBe('CONFLICT');
+    expect(await introduced()).toEqual([]);
+
+    // A number typed in a form may arrive as text.
+    expect((await student.mutate('review.setNewPerDay', { new_per_day: '8' })).status).toBe(200);
+    expect((await limits())[0].review_new_per_day).toBe(8);
+    expect((await student.query('review.dueCount')).data).toEqual({ due: 5, new_held: 0, new_per_day: 8 });
   });
 });
 
@@ -226,11 +347,13 @@ describe("one student's deck", () => {
     await takeSet(student, practice(), '----');
     const open = await answerSheet(student, mock(), 'A----');
     const other = rpc(t, (await signUpAndIn(t, { email: 'kofi.boateng@example.com' })).access);
-    expect((await other.query<Out['review']['dueCount']>('review.dueCount')).data).toEqual({ due: 0 });
+    expect((await other.query<Out['review']['dueCount']>('review.dueCount')).data).toMatchObject({ due: 0 });
     expect((await other.query('review.next')).data).toBeNull();
     const p1 = cat.practiceQuestions[0];
-    const answered = await other.mutate('review.answer', { question_id: p1.id, selected_answer: 'A' });
-    expect(answered.error?.data.code).toBe('NOT_FOUND');
+    for (const path of ['review.check', 'review.rate']) {
+      const answered = await other.mutate(path, { question_id: p1.id, selected_answer: 'A', rating: 'good' });
+      expect(answered.error?.data.code, path).toBe('NOT_FOUND');
+    }
     const marked = await other.mutate('review.markNotSure', {
       session_id: open,
       question_id: cat.mockQuestions[0].id,
@@ -249,10 +372,16 @@ describe('bad input', () => {
   it('is refused with field messages', async () => {
     const session_id = await answerSheet(student, mock(), '-----');
     const cases: Array<[string, unknown, string]> = [
-      ['review.answer', { question_id: 1, selected_answer: 'E' }, 'selected_answer'],
-      ['review.answer', { question_id: 1, selected_answer: 'A', rating: 'again' }, 'rating'],
-      ['review.answer', { question_id: -1, selected_answer: 'A' }, 'question_id'],
-      ['review.answer', { selected_answer: 'A' }, 'question_id'],
+      ['review.check', { question_id: 1, selected_answer: 'E' }, 'selected_answer'],
+      ['review.check', { question_id: -1, selected_answer: 'A' }, 'question_id'],
+      ['review.check', { selected_answer: 'A' }, 'question_id'],
+      ['review.rate', { question_id: 1, selected_answer: 'A', rating: 'again' }, 'rating'],
+      ['review.rate', { question_id: 1, selected_answer: 'A' }, 'rating'],
+      ['review.setNewPerDay', { new_per_day: -1 }, 'new_per_day'],
+      ['review.setNewPerDay', { new_per_day: 501 }, 'new_per_day'],
+      ['review.setNewPerDay', { new_per_day: 2.5 }, 'new_per_day'],
+      ['review.setNewPerDay', { new_per_day: 'twenty' }, 'new_per_day'],
+      ['review.setNewPerDay', {}, 'new_per_day'],
       ['review.markNotSure', { session_id, question_id: 1, not_sure: 'yes' }, 'not_sure'],
       [
         'review.markNotSure',
@@ -266,6 +395,12 @@ describe('bad input', () => {
       expect(Object.keys(res.error?.data.fieldErrors ?? {})).toContain(field);
     }
     expect((await student.query('review.notSureMarks', { session_id: 'x' })).status).toBe(400);
+    const limit = await t.db
+      .selectFrom('users')
+      .select('review_new_per_day')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(limit.review_new_per_day).toBe(20);
     expect((await rpc(t, null).query('review.dueCount')).status).toBe(401);
   });
 });

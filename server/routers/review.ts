@@ -1,8 +1,16 @@
-// Spaced review (issue 19, point 3): the student's own deck and "not sure" marks; the rules live
-// in the reviewDeck service.
+// Spaced review (issue 19, point 3): the student's own deck, its daily limit on new cards, and
+// "not sure" marks; the rules live in the reviewDeck service.
 import { sessionIdInput } from '../../shared/schemas/quiz';
-import { notSureInput, reviewAnswerInput } from '../../shared/schemas/review';
-import { answerCard, dueCount, markNotSure, nextCard, notSureMarks } from '../services/reviewDeck';
+import { notSureInput, reviewCheckInput, reviewLimitInput, reviewRateInput } from '../../shared/schemas/review';
+import {
+  checkCard,
+  dueCount,
+  markNotSure,
+  nextCard,
+  notSureMarks,
+  rateCard,
+  setNewPerDay,
+} from '../services/reviewDeck';
 import { authedProcedure, router } from '../trpc';
 import { learnerProcedure } from './learnerProcedure';
 
@@ -11,9 +19,17 @@ export const reviewRouter = router({
 
   next: learnerProcedure.query(({ ctx }) => nextCard(ctx.db, ctx.user)),
 
-  answer: learnerProcedure
-    .input(reviewAnswerInput)
-    .mutation(({ ctx, input }) => answerCard(ctx.db, ctx.user, input)),
+  check: learnerProcedure
+    .input(reviewCheckInput)
+    .mutation(({ ctx, input }) => checkCard(ctx.db, ctx.user, input)),
+
+  rate: learnerProcedure
+    .input(reviewRateInput)
+    .mutation(({ ctx, input }) => rateCard(ctx.db, ctx.user, input)),
+
+  setNewPerDay: authedProcedure
+    .input(reviewLimitInput)
+    .mutation(({ ctx, input }) => setNewPerDay(ctx.db, ctx.user, input)),
 
   notSureMarks: authedProcedure
     .input(sessionIdInput)

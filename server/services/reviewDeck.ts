@@ -3,18 +3,28 @@
 // when it is due: this file only maps its Card to rows and back. Letters are canonical (the
 // question row's own A-D), whatever order a session showed them in.
 import { TRPCError } from '@trpc/server';
-import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
+import { createEmptyCard, fsrs, Rating, State, type Card, type Grade } from 'ts-fsrs';
 import type { DB } from '../../db/client';
 import type { QuizSession, ReviewCard, User } from '../../db/schema';
-import type { NotSureInput, ReviewAnswerInput, ReviewRating } from '../../shared/schemas/review';
+import {
+  REVIEW_RATINGS,
+  type NotSureInput,
+  type ReviewCheckInput,
+  type ReviewLimitInput,
+  type ReviewRateInput,
+  type ReviewRating,
+} from '../../shared/schemas/review';
 import { fieldError } from '../errors';
 import { findOwnSession, parseQuestionIds } from '../queries/quiz';
+import { updateUser } from '../queries/users';
 import {
   cardsOf,
   countDueCards,
+  countIntroducedSince,
   deleteCard,
   firstDueCard,
   insertCards,
+  markIntroduced,
   moveCard,
   moveCardsOfQuestion,
   notSureQuestionIds,
@@ -135,7 +145,8 @@ export async function addSessionToDeck(
   const existing = new Map((await cardsOf(trx, session.user_id, targets)).map((c) => [c.question_id, c]));
 
   for (const card of existing.values()) {
-    if (!missedNow.has(card.question_id)) continue;
+    // A card never answered in the deck stays new (and under the daily limit) when missed again.
+    if (!missedNow.has(card.question_id) || isFresh(card)) continue;
     const { card: next } = scheduler.next(cardOf(card), now, Rating.Again);
     await updateCardIfUnchanged(trx, card, stateOf(next));
   }
@@ -177,14 +188,44 @@ async function settleStaleCard(db: DB, card: ReviewCard): Promise<void> {
   }
 }
 
-export async function dueCount(db: DB, user: User, now = new Date()): Promise<{ due: number }> {
-  return { due: await countDueCards(db, user.id, iso(now)) };
+/** A card the student never answered in the deck: the daily limit on new cards counts these. */
+const isFresh = (card: Pick<ReviewCard, 'state' | 'introduced_at'>) =>
+  card.state === State.New && card.introduced_at === null;
+
+/**
+ * The start of the student's day. Ghana keeps GMT all year without summer time, so the day the
+ * daily limit counts is the UTC day.
+ */
+const startOfDay = (now: Date) =>
+  iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
+
+/** How many more new cards the student takes today. */
+async function newCardsLeft(db: DB, user: User, now: Date): Promise<number> {
+  const introduced = await countIntroducedSince(db, user.id, startOfDay(now));
+  return Math.max(0, user.review_new_per_day - introduced);
+}
+
+/**
+ * The cards due now, new ones counted up to what is left of today's limit; `new_held` new cards
+ * are due but wait for another day.
+ */
+export async function dueCount(db: DB, user: User, now = new Date()) {
+  const due = await countDueCards(db, user.id, iso(now));
+  const taken = Math.min(due.fresh, due.fresh > 0 ? await newCardsLeft(db, user, now) : 0);
+  return {
+    due: due.all - due.fresh + taken,
+    new_held: due.fresh - taken,
+    new_per_day: user.review_new_per_day,
+  };
 }
 
 /** The card due first, as a question without its key; null when nothing is due. */
 export async function nextCard(db: DB, user: User, now = new Date()) {
   for (let tries = 0; tries < MAX_VERSION_LINKS; tries++) {
-    const card = await firstDueCard(db, user.id, iso(now));
+    let card = await firstDueCard(db, user.id, iso(now));
+    if (card && isFresh(card) && (await newCardsLeft(db, user, now)) === 0) {
+      card = await firstDueCard(db, user.id, iso(now), false);
+    }
     if (!card) return null;
     const found = await questionToReview(db, card.question_id);
     if (found?.is_active) {
@@ -203,35 +244,79 @@ const RATING_NAMES = {
   [Rating.Hard]: 'hard',
   [Rating.Good]: 'good',
   [Rating.Easy]: 'easy',
-};
+} as const;
 
 const cardNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Review card not found' });
+const notDue = () =>
+  new TRPCError({ code: 'CONFLICT', message: 'This card was already reviewed: it is not due yet.' });
 
 /**
- * Grades a review on the server's key and reschedules the card with ts-fsrs: a wrong answer is
- * Again, a right one Good unless the student said Hard or Easy. A card not due (a second phone
- * answering what the first just did) is refused, so one review never counts twice.
+ * The student's due card of this question and its key. A card not due (a second phone answering
+ * what the first just did) is refused, so one review never counts twice; so is a new card past
+ * today's limit.
  */
-export async function answerCard(db: DB, user: User, input: ReviewAnswerInput, now = new Date()) {
-  const row = await ownCard(db, user.id, input.question_id);
+async function dueCardOf(db: DB, user: User, questionId: number, now: Date) {
+  const row = await ownCard(db, user.id, questionId);
   const key = row && (await questionKey(db, row.question_id));
   if (!row || !key) throw cardNotFound();
-  const notDue = () =>
-    new TRPCError({ code: 'CONFLICT', message: 'This card was already reviewed: it is not due yet.' });
   if (row.due > iso(now)) throw notDue();
-  const correct = input.selected_answer === key.correct_answer;
-  const grade = correct ? RATINGS[input.rating ?? 'good'] : Rating.Again;
+  if (isFresh(row) && (await newCardsLeft(db, user, now)) === 0) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: "That is today's new cards done: this one comes on another day.",
+    });
+  }
+  return { row, key, correct: (answer: string) => answer === key.correct_answer };
+}
+
+/** Reschedules the card with ts-fsrs, unless another review changed it since it was read. */
+async function reschedule(db: DB, row: ReviewCard, now: Date, grade: Grade) {
   const { card } = scheduler.next(cardOf(row), now, grade);
-  if (!(await updateCardIfUnchanged(db, row, stateOf(card)))) throw notDue();
-  return {
+  const written = await updateCardIfUnchanged(db, row, {
+    ...stateOf(card),
+    introduced_at: row.introduced_at ?? iso(now),
+  });
+  if (!written) throw notDue();
+  return { rating: RATING_NAMES[grade], next_due: iso(card.due) };
+}
+
+/**
+ * Shows the key and the explanation of a due card for the student's answer, as Anki shows the
+ * back of a card. A wrong answer is rated Again there and then; a right one waits for the
+ * student's Hard, Good or Easy (`choices`: when the card would come back after each).
+ */
+export async function checkCard(db: DB, user: User, input: ReviewCheckInput, now = new Date()) {
+  const { row, key, correct } = await dueCardOf(db, user, input.question_id, now);
+  const shown = {
     question_id: row.question_id,
     selected_answer: input.selected_answer,
-    correct,
+    correct: correct(input.selected_answer),
     correct_answer: key.correct_answer,
     explanation: key.explanation,
-    rating: RATING_NAMES[grade],
-    next_due: iso(card.due),
   };
+  if (!shown.correct) return { ...shown, rated: await reschedule(db, row, now, Rating.Again), choices: null };
+  if (row.introduced_at === null) await markIntroduced(db, row.id, iso(now));
+  const preview = scheduler.repeat(cardOf(row), now);
+  const choices = Object.fromEntries(
+    REVIEW_RATINGS.map((rating) => [rating, iso(preview[RATINGS[rating]].card.due)]),
+  ) as Record<ReviewRating, string>;
+  return { ...shown, rated: null, choices };
+}
+
+/**
+ * The student's rating of a right answer they have seen checked: the answer is graded again on
+ * the server's key (a wrong one is Again whatever was said) and the card rescheduled.
+ */
+export async function rateCard(db: DB, user: User, input: ReviewRateInput, now = new Date()) {
+  const { row, correct } = await dueCardOf(db, user, input.question_id, now);
+  const grade = correct(input.selected_answer) ? RATINGS[input.rating] : Rating.Again;
+  return { question_id: row.question_id, ...(await reschedule(db, row, now, grade)) };
+}
+
+/** The student's own daily limit on new cards. */
+export async function setNewPerDay(db: DB, user: User, input: ReviewLimitInput) {
+  const row = await updateUser(db, user.id, { review_new_per_day: input.new_per_day });
+  return { new_per_day: row.review_new_per_day };
 }
 
 async function ownOpenSession(db: DB, user: User, sessionId: number) {

@@ -54,6 +54,7 @@ export const PUBLIC_PROCEDURES = new Set([
   'auth.resendVerification',
   'auth.requestPasswordReset',
   'auth.confirmPasswordReset',
+  'catalog.figures',
 ]);
 export const ADMIN_NAMESPACES = ['admin.', 'questions.'];
 

@@ -1,19 +1,55 @@
-// The front door (SPEC 1-2): the product, its claims, Sign In and Get Started.
+// The front door (SPEC 1-2): the product, this instance's figures, Sign In and Get Started. It
+// claims nothing the instance cannot back: the figures are its own bank's, filled in by the server
+// (server/http/landingPage.ts), or asked for when the page opens without them (a visit from
+// another page of the app, or the cached shell).
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import BookOpen from 'lucide-react/icons/book-open';
 import Clock from 'lucide-react/icons/clock';
 import Trophy from 'lucide-react/icons/trophy';
+import {
+  FIGURES_ATTRIBUTE,
+  figureSlots,
+  figureTiles,
+  parseFigures,
+  serializeFigures,
+  type BankFigures,
+} from '../../../../shared/domain/bankFigures';
 import { Brand } from '../../components/Brand';
 import { buttonClass, FOCUS_RING } from '../../components/Button';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { Footer } from './AuthLayout';
 
-const STATS = [
-  { value: '10,000+', label: 'Practice questions' },
-  { value: '95%', label: 'Pass rate' },
-  { value: '5,000+', label: 'Students' },
-  { value: '24/7', label: 'Support' },
-];
+type Figures = BankFigures | 'slots' | null;
+
+/** At build time the slots; in the browser, the figures the server put in the page, if it did. */
+function figuresInPage(): Figures {
+  if (typeof document === 'undefined') return 'slots';
+  return parseFigures(document.querySelector(`[${FIGURES_ATTRIBUTE}]`)?.getAttribute(FIGURES_ATTRIBUTE));
+}
+
+async function fetchFigures(): Promise<BankFigures | null> {
+  const res = await fetch('/trpc/catalog.figures');
+  if (!res.ok) return null;
+  const body = (await res.json()) as { result?: { data?: BankFigures } };
+  return body.result?.data ?? null;
+}
+
+function useFigures(): Figures {
+  const [figures, setFigures] = useState(figuresInPage);
+  useEffect(() => {
+    if (figures !== null) return;
+    let live = true;
+    fetchFigures()
+      .then((f) => live && setFigures(f))
+      // Offline or refused: the page goes without figures rather than with wrong ones.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [figures]);
+  return figures;
+}
 
 const FEATURES = [
   {
@@ -34,6 +70,7 @@ const FEATURES = [
 ];
 
 export default function LandingPage() {
+  const figures = useFigures();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-slate-100">
       <header className="flex items-center justify-between gap-2 px-4 py-3 sm:px-8">
@@ -71,23 +108,28 @@ export default function LandingPage() {
             </Link>
           </div>
           <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-            Free to start · No credit card needed
+            Free to use · No credit card needed
           </p>
         </section>
-        <section
-          aria-label="In numbers"
-          className="mx-auto grid max-w-4xl grid-cols-2 gap-4 px-4 sm:grid-cols-4"
-        >
-          {STATS.map((s) => (
-            <div
-              key={s.label}
-              className="rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
-            >
-              <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">{s.value}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{s.label}</p>
-            </div>
-          ))}
-        </section>
+        {figures && (
+          <section
+            aria-label="In this app"
+            {...{
+              [FIGURES_ATTRIBUTE]: figures === 'slots' ? figureSlots.attribute : serializeFigures(figures),
+            }}
+            className="mx-auto grid max-w-4xl grid-cols-3 gap-3 px-4 sm:gap-4"
+          >
+            {(figures === 'slots' ? figureSlots.tiles : figureTiles(figures)).map((tile) => (
+              <div
+                key={tile.name}
+                className="rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+              >
+                <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">{tile.value}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{tile.label}</p>
+              </div>
+            ))}
+          </section>
+        )}
         <section aria-label="Features" className="mx-auto grid max-w-4xl gap-4 px-4 py-12 sm:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <div

@@ -53,9 +53,9 @@ export default function LoginPage() {
 
   return (
     <AuthLayout>
-      <h1 className="text-2xl font-bold">Welcome back</h1>
+      <h1 className="text-2xl font-bold">Sign in</h1>
       <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">
-        Sign in to continue your exam preparation.
+        Sign in to practise for your licensing exam.
       </p>
       {/* POST: a form sent before the scripts arrive never puts the password in the address. */}
       <form

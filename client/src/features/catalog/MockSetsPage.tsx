@@ -10,6 +10,7 @@ import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
 import { idParam, WIZARD_ROOT } from './wizard';
+import { itemName } from '../../lib/itemName';
 
 export default function MockSetsPage() {
   const params = useParams();
@@ -46,15 +47,15 @@ export default function MockSetsPage() {
                     <Link
                       to={`/quiz/mock/${s.id}`}
                       className={buttonClass('primary', 'w-full')}
-                      aria-label={`Resume ${s.title}, ${formatClock(secondsLeft.get(s.id)!)} left`}
+                      aria-label={itemName(`Resume, ${formatClock(secondsLeft.get(s.id)!)} left`, s.title)}
                     >
-                      Resume, {formatClock(secondsLeft.get(s.id)!)} left
+                      {`Resume, ${formatClock(secondsLeft.get(s.id)!)} left`}
                     </Link>
                   ) : (
                     <Link
                       to={`/quiz/mock/${s.id}`}
                       className={buttonClass('primary', 'w-full')}
-                      aria-label={`Start ${s.title}`}
+                      aria-label={itemName('Start Exam', s.title)}
                     >
                       Start Exam
                     </Link>

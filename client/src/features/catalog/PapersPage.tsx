@@ -10,6 +10,7 @@ import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
 import { idParam, mockSetsPath, topicsPath, WIZARD_ROOT, type WizardMode } from './wizard';
+import { itemName } from '../../lib/itemName';
 
 export default function PapersPage({ mode }: { mode: WizardMode }) {
   const programId = idParam(useParams().programId);
@@ -52,7 +53,7 @@ export default function PapersPage({ mode }: { mode: WizardMode }) {
                       <Link
                         to={mode === 'mock' ? mockSetsPath(programId, p.id) : topicsPath(programId, p.id)}
                         className={buttonClass('primary', 'w-full')}
-                        aria-label={`Choose ${p.name}`}
+                        aria-label={itemName(mode === 'mock' ? 'View Mock Exams' : 'View Topics', p.name)}
                       >
                         {mode === 'mock' ? 'View Mock Exams' : 'View Topics'}
                       </Link>

@@ -11,6 +11,7 @@ import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
 import { idParam, WIZARD_ROOT } from './wizard';
+import { itemName } from '../../lib/itemName';
 
 export default function PracticeSetsPage() {
   const params = useParams();
@@ -46,7 +47,7 @@ export default function PracticeSetsPage() {
                       to={`/quiz/practice/${s.id}`}
                       state={{ topicName: s.topic_name }}
                       className={buttonClass('primary', 'w-full')}
-                      aria-label={`Start ${s.title}`}
+                      aria-label={itemName('Start Practice', s.title)}
                     >
                       Start Practice
                     </Link>

@@ -7,6 +7,7 @@ import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { papersPath, WIZARD_ROOT, type WizardMode } from './wizard';
+import { itemName } from '../../lib/itemName';
 
 export default function ProgramsPage({ mode }: { mode: WizardMode }) {
   const programs = trpc.catalog.programs.useQuery();
@@ -30,7 +31,7 @@ export default function ProgramsPage({ mode }: { mode: WizardMode }) {
                   <Link
                     to={papersPath(mode, p.id)}
                     className={buttonClass('primary', 'w-full')}
-                    aria-label={`Choose ${p.name}`}
+                    aria-label={itemName('Choose Program', p.name)}
                   >
                     Choose Program
                   </Link>

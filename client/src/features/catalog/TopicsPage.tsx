@@ -13,6 +13,7 @@ import { PageHeading } from './PageHeading';
 import { matchesTopic } from './topicSearch';
 import { useTrail } from './useTrail';
 import { idParam, practiceSetsPath, WIZARD_ROOT } from './wizard';
+import { itemName } from '../../lib/itemName';
 
 export default function TopicsPage() {
   const params = useParams();
@@ -71,7 +72,7 @@ export default function TopicsPage() {
                     <Link
                       to={practiceSetsPath(programId, paperId, t.id)}
                       className={buttonClass('primary', 'w-full')}
-                      aria-label={`Choose ${t.name}`}
+                      aria-label={itemName('View Practice Sets', t.name)}
                     >
                       View Practice Sets
                     </Link>

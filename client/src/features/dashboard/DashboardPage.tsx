@@ -55,9 +55,10 @@ export default function DashboardPage() {
   const { openInvite } = useOutletContext<{ openInvite: () => void }>();
   return (
     <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {user?.full_name}!</h1>
+      {/* Said alike to a student on their first day and to one coming back. */}
+      <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {user?.full_name}!</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
-        Pick up where you left off, or start something new.
+        Practise by topic, sit a timed mock exam, or review what you missed.
       </p>
       <OfflineCopyNote reads={['mastery.overview', 'review.dueCount']} />
       <OnThisPhone />

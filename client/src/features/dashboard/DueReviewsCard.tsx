@@ -13,7 +13,7 @@ export function DueReviewsCard() {
     <DashboardLine
       id="due-reviews"
       icon={Repeat}
-      title={`${plural(count, 'card')} due today`}
+      title={`${plural(count, 'card')} due now`}
       text={
         count > 0
           ? 'Questions you missed or were not sure of, back just before you would forget them.'

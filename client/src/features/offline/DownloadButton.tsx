@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { firstServerMessage, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { downloadedSet, formatSize, keepSet, OverLimitError } from './downloads';
+import { itemName } from '../../lib/itemName';
 
 export function DownloadButton({ setId, title }: { setId: number; title: string }) {
   const userId = useSession().user?.id ?? 0;
@@ -34,6 +35,7 @@ export function DownloadButton({ setId, title }: { setId: number; title: string 
     }
   }
 
+  const words = busy ? 'Downloading…' : 'Download';
   return (
     <div className="mt-2">
       {size !== null ? (
@@ -46,10 +48,10 @@ export function DownloadButton({ setId, title }: { setId: number; title: string 
           className="w-full"
           disabled={busy}
           onClick={download}
-          aria-label={`Download ${title}`}
+          aria-label={itemName(words, title)}
         >
           <Download aria-hidden="true" className="mr-2 h-4 w-4" />
-          {busy ? 'Downloading…' : 'Download'}
+          {words}
         </Button>
       )}
       {error && (

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../lib/session';
 import { deleteSet, DOWNLOAD_LIMIT_BYTES, downloadedSets, formatSize, type StoredSet } from './downloads';
+import { itemName } from '../../lib/itemName';
 
 export default function DownloadsPage() {
   const userId = useSession().user?.id ?? 0;
@@ -53,14 +54,14 @@ export default function DownloadsPage() {
                   <Link
                     to={`/downloads/${set.id}/practice`}
                     className={buttonClass('primary', 'flex-1')}
-                    aria-label={`Practise ${set.title}`}
+                    aria-label={itemName('Practise', set.title)}
                   >
                     Practise
                   </Link>
                   <Button
                     variant="secondary"
-                    aria-label={`Delete ${set.title}`}
                     onClick={() => void deleteSet(userId, set.id).then(reload)}
+                    aria-label={itemName('Delete', set.title)}
                   >
                     Delete
                   </Button>

@@ -1,17 +1,24 @@
-// A checked review card: right or wrong, the key, the explanation, the rating ts-fsrs applied
-// and when the card comes back.
+// The back of a checked review card: right or wrong, the key and the explanation. A wrong answer
+// says when the card comes back (ts-fsrs rated it Again); a right one asks how it felt, each
+// button saying when the card would come back, as Anki's do.
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
+import { REVIEW_RATINGS, type ReviewRating } from '../../../../shared/schemas/review';
 import { formatDate, plural } from '../../../../shared/domain/display';
 import { Button } from '../../components/Button';
 
-type Outcome = inferRouterOutputs<AppRouter>['review']['answer'];
+type Checked = inferRouterOutputs<AppRouter>['review']['check'];
 
-const RATING_LABELS: Record<string, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
+export const RATING_LABELS: Record<string, string> = {
+  again: 'Again',
+  hard: 'Hard',
+  good: 'Good',
+  easy: 'Easy',
+};
 const HOUR = 3_600_000;
 
 /** A learning step is minutes away; a review, days. */
-function whenBack(iso: string, now = Date.now()): string {
+export function whenBack(iso: string, now = Date.now()): string {
   const ms = new Date(iso).getTime() - now;
   if (ms < HOUR) return `in ${plural(Math.max(1, Math.round(ms / 60_000)), 'minute')}`;
   if (ms < 24 * HOUR) return `in ${plural(Math.round(ms / HOUR), 'hour')}`;
@@ -21,12 +28,18 @@ function whenBack(iso: string, now = Date.now()): string {
 export function ReviewOutcome({
   outcome,
   optionText,
+  rating,
+  onRate,
   onNext,
 }: {
-  outcome: Outcome;
+  outcome: Checked;
   optionText: string;
+  /** The rating being sent, while it is. */
+  rating: ReviewRating | undefined;
+  onRate: (rating: ReviewRating) => void;
   onNext: () => void;
 }) {
+  const { rated, choices } = outcome;
   return (
     <div className="mt-4">
       <div
@@ -50,14 +63,34 @@ export function ReviewOutcome({
             {outcome.explanation}
           </p>
         )}
-        <p className="mt-2" data-testid="review-schedule">
-          Rated <strong>{RATING_LABELS[outcome.rating]}</strong>: this card comes back{' '}
-          {whenBack(outcome.next_due)}.
-        </p>
+        {rated && (
+          <p className="mt-2" data-testid="review-schedule">
+            Rated <strong>{RATING_LABELS[rated.rating]}</strong>: this card comes back{' '}
+            {whenBack(rated.next_due)}.
+          </p>
+        )}
       </div>
-      <Button className="mt-4" onClick={onNext}>
-        Next card
-      </Button>
+      {choices ? (
+        <fieldset className="mt-4" disabled={rating !== undefined}>
+          <legend className="text-sm font-medium">How did it feel?</legend>
+          <div className="mt-2 grid grid-cols-3 gap-2">
+            {REVIEW_RATINGS.map((r) => (
+              <Button
+                key={r}
+                variant={r === 'good' ? 'primary' : 'secondary'}
+                className="flex-col leading-tight"
+                onClick={() => onRate(r)}
+              >
+                {RATING_LABELS[r]} <span className="text-xs font-normal">{whenBack(choices[r])}</span>
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <Button className="mt-4" onClick={onNext}>
+          Next card
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// One due review card: the question, the options, and Hard / Good / Easy to check the answer on
-// the server. A wrong answer is always Again. Then the key, the explanation and when it is due.
+// One due review card, the way Anki users know it: the question and its options; Show answer
+// checks the chosen one on the server and shows the key and the explanation; then a right answer
+// is rated Hard, Good or Easy (a wrong one is Again at once, and Next card moves on).
 import { useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
@@ -12,36 +13,33 @@ import { ReviewOutcome } from './ReviewOutcome';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type DueCard = NonNullable<Outputs['review']['next']>;
+export type Rated = Outputs['review']['rate'];
 type Letter = 'A' | 'B' | 'C' | 'D';
 const LETTERS: Letter[] = ['A', 'B', 'C', 'D'];
 
-const RATINGS: { rating: ReviewRating; label: string }[] = [
-  { rating: 'hard', label: 'Hard' },
-  { rating: 'good', label: 'Good' },
-  { rating: 'easy', label: 'Easy' },
-];
-
 export function ReviewQuestion({
   card,
-  onAnswered,
+  onChecked,
+  onRated,
   onNext,
 }: {
   card: DueCard;
-  onAnswered: () => void;
+  onChecked: () => void;
+  onRated: (rated: Rated) => void;
   onNext: () => void;
 }) {
   const { question } = card;
   const [selected, setSelected] = useState<Letter | undefined>();
-  const answer = trpc.review.answer.useMutation({ onSuccess: onAnswered });
-  const outcome = answer.data;
+  const check = trpc.review.check.useMutation({ onSuccess: onChecked });
+  const rate = trpc.review.rate.useMutation({ onSuccess: onRated });
+  const outcome = check.data;
+  const failed = check.error ?? rate.error;
   const options: Record<Letter, string> = {
     A: question.option_a,
     B: question.option_b,
     C: question.option_c,
     D: question.option_d,
   };
-  const check = (rating: ReviewRating) =>
-    selected && answer.mutate({ question_id: question.question_id, selected_answer: selected, rating });
 
   return (
     <section
@@ -56,33 +54,43 @@ export function ReviewQuestion({
         options={LETTERS.map((letter) => ({ letter, text: options[letter] }))}
         selected={selected}
         keyLetter={outcome?.correct_answer}
-        disabled={Boolean(outcome) || answer.isPending}
+        disabled={Boolean(outcome) || check.isPending}
         onSelect={(letter) => setSelected(letter as Letter)}
         marks
       />
       {outcome ? (
-        <ReviewOutcome outcome={outcome} optionText={options[outcome.correct_answer]} onNext={onNext} />
+        <ReviewOutcome
+          outcome={outcome}
+          optionText={options[outcome.correct_answer as Letter]}
+          rating={rate.isPending || rate.isSuccess ? rate.variables?.rating : undefined}
+          onRate={(rating: ReviewRating) =>
+            rate.mutate({
+              question_id: question.question_id,
+              selected_answer: outcome.selected_answer,
+              rating,
+            })
+          }
+          onNext={onNext}
+        />
       ) : (
-        <fieldset className="mt-4" disabled={!selected || answer.isPending}>
-          <legend className="text-sm font-medium">Check my answer. It felt:</legend>
-          <div className="mt-2 grid grid-cols-3 gap-2">
-            {RATINGS.map(({ rating, label }) => (
-              <Button
-                key={rating}
-                variant={rating === 'good' ? 'primary' : 'secondary'}
-                onClick={() => check(rating)}
-              >
-                {label}
-              </Button>
-            ))}
-          </div>
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">A wrong answer counts as Again.</p>
-        </fieldset>
+        <div className="mt-4">
+          <Button
+            disabled={!selected || check.isPending}
+            onClick={() =>
+              selected && check.mutate({ question_id: question.question_id, selected_answer: selected })
+            }
+          >
+            {check.isPending ? 'Checking...' : 'Show answer'}
+          </Button>
+          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+            Choose an answer, then see the key and the explanation. A wrong answer counts as Again.
+          </p>
+        </div>
       )}
-      {answer.isError && (
+      {failed && (
         <div role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
-          <p>{firstServerMessage(answer.error, [], 'Could not check the answer. Try again.')}</p>
-          {answer.error.data?.code === 'CONFLICT' && (
+          <p>{firstServerMessage(failed, [], 'Could not check the answer. Try again.')}</p>
+          {failed.data?.code === 'CONFLICT' && (
             <Button variant="secondary" className="mt-2" onClick={onNext}>
               Next card
             </Button>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button';
 import { trpc } from '../../../lib/trpc';
 import { useStartList } from '../../learning/useStartList';
 import { figuresText, type WeakTopic } from './types';
+import { itemName } from '../../../lib/itemName';
 
 export function WeakTopics({ topics }: { topics: WeakTopic[] }) {
   const start = trpc.quiz.startTopicPractice.useMutation();
@@ -30,9 +31,9 @@ export function WeakTopics({ topics }: { topics: WeakTopic[] }) {
                 <p className="text-sm text-slate-700 dark:text-slate-200">{figuresText(t)}</p>
               </div>
               <Button
-                aria-label={`Practise ${t.name}`}
                 disabled={start.isPending}
                 onClick={() => void open(() => start.mutateAsync({ topic_id: t.id }))}
+                aria-label={itemName('Practise', t.name)}
               >
                 Practise
               </Button>
