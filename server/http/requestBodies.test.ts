@@ -107,6 +107,30 @@ const post = (path: string, length: number | null, token?: string) => [
   ...(token ? [`Authorization: Bearer ${token}`] : []),
 ];
 
+/** One call through a kept-alive agent: its status, Connection header, and whether it reused a connection. */
+function agentCall(
+  agent: http.Agent,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; connection?: string; reusedSocket: boolean }>((resolve, reject) => {
+    const req = http.request(`${t.url}${path}`, { method, agent, headers: opts.headers });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+          reusedSocket: req.reusedSocket,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
 let t: TestServer;
 let student: string;
 let admin: string;
@@ -153,31 +177,40 @@ describe('request bodies', () => {
     });
     expect(answer.sentInAll).toBe(300_000);
     expect(answer.status).toBe(413);
+    expect(answer.headers).toMatch(/^connection: close$/im);
     expect(answer.closedByServer).toBe(true);
+  });
+
+  it('tells a kept-alive client that a refused body closes the connection, so its next call is answered', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // A whole 95 KB sent to the sign-in (2 KB), as a client that writes before it reads.
+      const refused = await agentCall(agent, 'POST', '/api/auth/login/', {
+        body: Buffer.alloc(95 * 1024, ' '),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(refused).toMatchObject({ status: 413, connection: 'close' });
+      for (let i = 0; i < 3; i++) {
+        const next = await agentCall(agent, 'GET', '/api/health');
+        expect(next.status).toBe(200);
+        expect(next.connection).not.toBe('close');
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('keeps the connection for the next call after refusing an expired token', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const call = (method: string, path: string, body?: string) =>
-      new Promise<{ status: number; reusedSocket: boolean }>((resolve, reject) => {
-        const req = http.request(`${t.url}${path}`, {
-          method,
-          agent,
-          headers: { 'content-type': 'application/json', authorization: 'Bearer expired.token.here' },
-        });
-        req.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, reusedSocket: req.reusedSocket }));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const headers = { 'content-type': 'application/json', authorization: 'Bearer expired.token.here' };
     try {
       const save = JSON.stringify({ session_id: 1, question_id: 1, selected_answer: 'A' });
-      expect((await call('POST', '/trpc/quiz.saveAnswer', save)).status).toBe(401);
+      expect((await agentCall(agent, 'POST', '/trpc/quiz.saveAnswer', { body: save, headers })).status).toBe(
+        401,
+      );
       // The client's refresh goes out on the same connection and is answered.
-      const next = await call('GET', '/api/health');
-      expect(next).toEqual({ status: 200, reusedSocket: true });
+      const next = await agentCall(agent, 'GET', '/api/health', { headers });
+      expect(next).toMatchObject({ status: 200, reusedSocket: true });
     } finally {
       agent.destroy();
     }
@@ -213,6 +246,7 @@ describe('request bodies', () => {
     const refused = await rawRequest(t, post('/trpc/auth.register', 4096), { sendBytes: 10, waitMs: 1000 });
     expect(refused.status).toBe(503);
     expect(refused.headers).toMatch(/retry-after: 5/i);
+    expect(refused.headers).toMatch(/^connection: close$/im);
     // A signed-in student's save still has room: the anonymous share is only part of the budget.
     const save = await rawRequest(t, post('/trpc/quiz.saveAnswer', 100, student), {
       sendBytes: 100,

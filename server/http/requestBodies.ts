@@ -62,11 +62,16 @@ function hasBody(req: Request): boolean {
 const LINGER_MS = 5_000;
 
 /**
- * Once the answer is out, half-closes the connection and drops what still arrives for at most
- * LINGER_MS, then cuts it. (A `Connection: close` header would make Node close at once.)
+ * Says `Connection: close`, so that a kept-alive client sends its next request on a new
+ * connection; once the answer is out, half-closes this one and drops what still arrives for at
+ * most LINGER_MS, then cuts it.
  */
 export function closeAfterAnswer(req: Request, res: Response) {
   const socket = req.socket;
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  // On `Connection: close` Node ends the socket and destroys it as soon as the answer is written,
+  // which, with the upload still arriving, is the reset above: only the writing side is ended here.
+  socket.destroySoon = () => socket.end();
   res.once('finish', () => {
     socket.end();
     req.resume();
