@@ -28,15 +28,18 @@ export const authRouter = router({
 
   // An e-mail and a password: 2 KB is ten times what a real sign-in sends.
   login: publicProcedure
-    .meta({ access: 'public', maxBodyBytes: 2 * 1024 })
+    .meta({ access: 'public', maxBodyBytes: 2 * 1024, bodyLane: 'session' })
     .input(loginInput)
     // The limits of sign-in live in signIn.ts: per account and on an address's failures only.
     .mutation(({ ctx, input }) => signIn(ctx, input)),
 
-  refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
-    return rotateRefreshToken(ctx, input.refresh);
-  }),
+  refresh: publicProcedure
+    .meta({ access: 'public', bodyLane: 'session' })
+    .input(refreshInput)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
+      return rotateRefreshToken(ctx, input.refresh);
+    }),
 
   logout: publicProcedure
     .input(z.object({ refresh: z.string().max(2048).optional() }).optional())
