@@ -6,10 +6,13 @@
 // or stalled bodies therefore cannot fill the heap: past its lane's room a body is not read.
 //
 // A body that arrives too slowly loses its place. After a grace it must keep arriving at a minimum
-// rate or it is cut; and when a lane or a sender's share is full, a newcomer takes the place of a
-// body that has been crawling since it started, instead of being refused. A newcomer that finds no
-// crawling body to replace waits a moment for one. So a sender who reopens slow bodies as fast as
-// they are cut holds only places that nobody sending at a phone's pace needs.
+// rate or it is cut. When a sender's places are full, its newcomer takes the place of its own body
+// that has been crawling since it started (behind one school address, the student signing in
+// replaces the script's stalled body); when a lane is full, a newcomer takes the place of a crawling
+// body of a sender who holds more places than its own sender does. A newcomer that finds no such
+// place waits a moment, ahead of those whose senders hold more places, for a crawling body to be
+// cut. So a sender who reopens slow bodies as fast as they are cut holds only the places that
+// nobody else asks for, and such senders do not take places from one another.
 export type BodyLane = 'answers' | 'session' | 'anonymous' | 'other';
 
 export interface BodyBudgetLimits {
@@ -36,12 +39,12 @@ export const DEFAULT_BODY_BUDGET: BodyBudgetLimits = {
   laneBytes: { answers: 8 * MB, session: 1 * MB, anonymous: 3 * MB, other: 20 * MB },
   perAddress: 32,
   perUser: 8,
-  graceMs: 5_000,
+  graceMs: 10_000,
   minBytesPerSecond: 1024,
   crawlAfterMs: 500,
   crawlBytesPerSecond: 4 * 1024,
-  waitMs: 1_000,
-  maxWaiting: 256,
+  waitMs: 10_000,
+  maxWaiting: 1024,
 };
 
 export interface BodyRequest {
@@ -94,8 +97,14 @@ export class BodyBudget {
   /** A place for a body, at once or after a short wait: null when there is none to be had. */
   reserve(request: BodyRequest): Promise<BodyPlace | null> {
     const place = this.tryPlace(request);
-    if (place || this.waiters.length >= this.limits.maxWaiting || this.limits.waitMs <= 0)
-      return Promise.resolve(place);
+    if (place || this.limits.waitMs <= 0) return Promise.resolve(place);
+    if (this.waiters.length >= this.limits.maxWaiting) {
+      // A full queue makes room for a newcomer whose sender holds fewer places than the last in it.
+      const last = this.waiters.reduce((a, b) => (this.heldBy(b.request) >= this.heldBy(a.request) ? b : a));
+      if (this.heldBy(last.request) <= this.heldBy(request)) return Promise.resolve(null);
+      this.waiters.splice(this.waiters.indexOf(last), 1);
+      last.resolve(null);
+    }
     return new Promise((resolve) => {
       this.waiters.push({ request, until: this.now() + this.limits.waitMs, resolve });
       this.startTicking();
@@ -113,6 +122,11 @@ export class BodyBudget {
     return r.userId === null ? `${r.lane}|address:${r.address}` : `${r.lane}|user:${r.userId}`;
   }
 
+  /** Places the sender of `r` holds in its lane. */
+  private heldBy(r: BodyRequest): number {
+    return this.ofKey.get(this.keyOf(r))?.size ?? 0;
+  }
+
   /** Bodies that may give way to a newcomer, the slowest first. */
   private crawling(bodies: Iterable<InFlight>, now: number): InFlight[] {
     const rate = (b: InFlight) => (b.received * 1000) / Math.max(1, now - b.started);
@@ -121,7 +135,14 @@ export class BodyBudget {
       .sort((a, b) => rate(a) - rate(b));
   }
 
-  private tryPlace(request: BodyRequest): BodyPlace | null {
+  /**
+   * A place for `request` now, if any. `crawlersOf` may hand over a lane's crawling bodies worked
+   * out once for many requests: those cut since are skipped, and those placed since are too young.
+   */
+  private tryPlace(
+    request: BodyRequest,
+    crawlersOf = (lane: BodyLane, now: number) => this.crawling(this.inLane.get(lane) ?? [], now),
+  ): BodyPlace | null {
     const { lane, bytes } = request;
     const key = this.keyOf(request);
     const now = this.now();
@@ -140,8 +161,12 @@ export class BodyBudget {
     let over = (this.used.get(lane) ?? 0) + bytes - room;
     for (const body of giving) over -= body.request.bytes;
     if (over > 0) {
-      for (const body of this.crawling(this.inLane.get(lane) ?? [], now)) {
-        if (giving.has(body)) continue;
+      // Only from a sender left with at least as many places as this one's, so that senders of
+      // slow bodies do not keep taking places from one another.
+      const held = (sameKey?.size ?? 0) - giving.size + 1;
+      const inLane = this.inLane.get(lane);
+      for (const body of crawlersOf(lane, now)) {
+        if (giving.has(body) || !inLane?.has(body) || (this.ofKey.get(body.key)?.size ?? 0) <= held) continue;
         giving.add(body);
         over -= body.request.bytes;
         if (over <= 0) break;
@@ -200,17 +225,33 @@ export class BodyBudget {
     });
   }
 
-  /** Places the waiters that now fit, in the order they came; refuses those whose wait is over. */
+  /**
+   * Places the waiters that now fit, those whose senders hold fewest places first, else in the
+   * order they came; refuses those whose wait is over.
+   */
   private serveWaiters() {
     const now = this.now();
     const still: Waiter[] = [];
-    for (const w of this.waiters) {
-      const place = this.tryPlace(w.request);
+    const order = this.waiters
+      .map((w, i) => ({ w, i, held: this.heldBy(w.request) }))
+      .sort((a, b) => a.held - b.held || a.i - b.i);
+    // Worked out once a pass; once a waiter finds no place in a lane, those after it (holding as
+    // many places or more) are not tried there until the next pass.
+    const crawlers = new Map<BodyLane, InFlight[]>();
+    const crawlersOf = (lane: BodyLane) => {
+      let list = crawlers.get(lane);
+      if (!list) crawlers.set(lane, (list = this.crawling(this.inLane.get(lane) ?? [], now)));
+      return list;
+    };
+    const full = new Set<BodyLane>();
+    for (const { w } of order) {
+      const place = full.has(w.request.lane) ? null : this.tryPlace(w.request, crawlersOf);
+      if (!place) full.add(w.request.lane);
       if (place) w.resolve(place);
       else if (now >= w.until) w.resolve(null);
       else still.push(w);
     }
-    this.waiters = still;
+    this.waiters = this.waiters.filter((w) => still.includes(w));
   }
 
   /** Cuts the bodies that fell under the minimum rate after their grace. */
