@@ -10,6 +10,7 @@ import {
   perAccountThrottle,
 } from './attacks/limits';
 import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
+import { slowAnswerSheets, slowRegistrations, slowSmallBodies } from './attacks/slowBodies';
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
 import { AbuseServer } from './server';
@@ -18,6 +19,9 @@ import { AbuseServer } from './server';
 export const ATTACKS: Attack[] = [
   availability,
   endlessHeaders,
+  slowAnswerSheets,
+  slowSmallBodies,
+  slowRegistrations,
   squatting,
   resetLinks,
   tokenWithoutExp,
