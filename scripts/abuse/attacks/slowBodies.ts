@@ -85,7 +85,7 @@ async function underCrawl(
   places: { from: string; head: string }[],
   seconds: number,
 ): Promise<AttackResult> {
-  const { mockId } = ctx.content();
+  const { mockId } = await ctx.content();
   const accounts = await ctx.students(2, 'bystander');
   const elsewhere = ctx.address();
   const args: BystanderArgs = {
