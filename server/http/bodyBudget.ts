@@ -39,7 +39,7 @@ export const DEFAULT_BODY_BUDGET: BodyBudgetLimits = {
   laneBytes: { answers: 8 * MB, session: 1 * MB, anonymous: 3 * MB, other: 20 * MB },
   perAddress: 32,
   perUser: 8,
-  graceMs: 10_000,
+  graceMs: 20_000,
   minBytesPerSecond: 1024,
   crawlAfterMs: 500,
   crawlBytesPerSecond: 4 * 1024,
@@ -80,6 +80,11 @@ interface Waiter {
 }
 
 const TICK_MS = 100;
+/**
+ * Bodies cut for their rate in one tick: slow bodies opened together fall due together, and
+ * answering them all at once would hold up everyone else's calls for that long.
+ */
+const CUTS_PER_TICK = 32;
 
 export class BodyBudget {
   private readonly used = new Map<BodyLane, number>();
@@ -258,15 +263,19 @@ export class BodyBudget {
   private enforceMinimumRate() {
     const now = this.now();
     const { graceMs, minBytesPerSecond } = this.limits;
+    let cuts = 0;
     for (const bodies of this.inLane.values()) {
       for (const body of [...bodies]) {
+        if (cuts >= CUTS_PER_TICK) return;
         if (now - body.markAt < graceMs) continue;
         const due = Math.min(
           (minBytesPerSecond * (now - body.markAt)) / 1000,
           body.request.bytes - body.markReceived,
         );
-        if (body.received - body.markReceived < due) this.cut(body);
-        else {
+        if (body.received - body.markReceived < due) {
+          this.cut(body);
+          cuts++;
+        } else {
           body.markAt = now;
           body.markReceived = body.received;
         }
