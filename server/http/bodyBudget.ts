@@ -81,10 +81,10 @@ interface Waiter {
 
 const TICK_MS = 100;
 /**
- * Bodies cut for their rate in one tick: slow bodies opened together fall due together, and
- * answering them all at once would hold up everyone else's calls for that long.
+ * Bodies cut for their rate in one tick (a hundred a second): slow bodies opened together fall due
+ * together, and answering them all at once would hold up everyone else's calls for that long.
  */
-const CUTS_PER_TICK = 32;
+const CUTS_PER_TICK = 10;
 
 export class BodyBudget {
   private readonly used = new Map<BodyLane, number>();
