@@ -81,8 +81,9 @@ interface Waiter {
 
 const TICK_MS = 100;
 /**
- * Bodies cut for their rate in one tick (a hundred a second): slow bodies opened together fall due
- * together, and answering them all at once would hold up everyone else's calls for that long.
+ * Bodies cut for their rate in one tick (a hundred a second), and waiters refused in one pass:
+ * slow bodies opened together fall due together, and answering them all at once would hold up
+ * everyone else's calls for that long.
  */
 const CUTS_PER_TICK = 10;
 
@@ -249,12 +250,15 @@ export class BodyBudget {
       return list;
     };
     const full = new Set<BodyLane>();
+    let refused = 0;
     for (const { w } of order) {
       const place = full.has(w.request.lane) ? null : this.tryPlace(w.request, crawlersOf);
       if (!place) full.add(w.request.lane);
       if (place) w.resolve(place);
-      else if (now >= w.until) w.resolve(null);
-      else still.push(w);
+      else if (now >= w.until && refused < CUTS_PER_TICK) {
+        refused++;
+        w.resolve(null);
+      } else still.push(w);
     }
     this.waiters = this.waiters.filter((w) => still.includes(w));
   }
