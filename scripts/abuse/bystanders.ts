@@ -36,12 +36,10 @@ async function student(args: BystanderArgs, who: BystanderArgs['students'][numbe
     const f = figures[op];
     f.ms.push(res.ms);
     f.statuses[res.status] = (f.statuses[res.status] ?? 0) + 1;
-    if (res.status !== 200) {
-      f.failed++;
-      return null;
-    }
+    if (res.status !== 200) f.failed++;
+    // After a refusal too: a student tries again, but not in a tight loop.
     await sleep(THINK_MS);
-    return res;
+    return res.status === 200 ? res : null;
   };
 
   while (Date.now() < until) {
