@@ -14,6 +14,11 @@ import type { RateLimitName } from './services/rateLimits';
 export interface ProcedureMeta {
   access: 'public' | 'user' | 'admin';
   maxBodyBytes?: number;
+  /**
+   * Bodies with room of their own, which other callers' bodies cannot fill: students' answers,
+   * and the sign-in and refresh that keep them signed in (server/http/bodyBudget.ts).
+   */
+  bodyLane?: 'answers' | 'session';
 }
 
 const t = initTRPC

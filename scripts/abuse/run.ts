@@ -11,6 +11,7 @@ import {
 } from './attacks/limits';
 import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
 import { junkRefreshes, ownerBackIn, schoolSignsUp } from './attacks/lockouts';
+import { slowAnswerSheets, slowRegistrations, slowSmallBodies } from './attacks/slowBodies';
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
 import { AbuseServer, SINGLE_SQLITE, type AbuseServerOptions } from './server';
@@ -19,6 +20,9 @@ import { AbuseServer, SINGLE_SQLITE, type AbuseServerOptions } from './server';
 export const ATTACKS: Attack[] = [
   availability,
   endlessHeaders,
+  slowAnswerSheets,
+  slowSmallBodies,
+  slowRegistrations,
   squatting,
   resetLinks,
   tokenWithoutExp,

@@ -6,7 +6,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { signInAdmin } from '../test/fixtures';
+import { countRows, makeCatalog, signInAdmin } from '../test/fixtures';
+import { DEFAULT_BODY_BUDGET, type BodyBudgetLimits } from './bodyBudget';
 
 interface RawAnswer {
   status: number;
@@ -35,11 +36,20 @@ function rawRequest(
     headNeverEnds?: boolean;
     /** Wait this long between 16 KB pieces (a sender of bounded speed), not just for the socket. */
     paceMs?: number;
+    /** The body's bytes (else filler), of which `sendBytes` are sent. */
+    body?: Buffer;
+    /** Source address of the connection (any 127.0.0.0/8 address works on Linux). */
+    from?: string;
   } = {},
 ): Promise<RawAnswer> {
   const { port } = new URL(t.url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: !!opts.sendAll });
+    const socket = net.connect({
+      port: Number(port),
+      host: '127.0.0.1',
+      localAddress: opts.from,
+      allowHalfOpen: !!opts.sendAll,
+    });
     let sent = 0;
     let sentWhenAnswered = -1;
     let received = '';
@@ -76,7 +86,7 @@ function rawRequest(
       } else reject(err);
     });
     socket.write(`${head.join('\r\n')}\r\n${opts.headNeverEnds ? '' : '\r\n'}`);
-    const piece = Buffer.alloc(16 * 1024, 'x');
+    const filler = Buffer.alloc(16 * 1024, 'x');
     const pump = () => {
       if ((sentWhenAnswered >= 0 && !opts.sendAll) || socket.destroyed) return;
       if (sent >= (opts.sendBytes ?? 0)) {
@@ -85,7 +95,8 @@ function rawRequest(
         if (closedByServer) socket.end(finish);
         return;
       }
-      const chunk = piece.subarray(0, Math.min(piece.length, (opts.sendBytes ?? 0) - sent));
+      const size = Math.min(filler.length, (opts.sendBytes ?? 0) - sent);
+      const chunk = opts.body ? opts.body.subarray(sent, sent + size) : filler.subarray(0, size);
       sent += chunk.length;
       const framed = opts.chunked
         ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
@@ -107,15 +118,46 @@ const post = (path: string, length: number | null, token?: string) => [
   ...(token ? [`Authorization: Bearer ${token}`] : []),
 ];
 
+/** One call through a kept-alive agent: its status, Connection header, and whether it reused a connection. */
+function agentCall(
+  agent: http.Agent,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; connection?: string; reusedSocket: boolean }>((resolve, reject) => {
+    const req = http.request(`${t.url}${path}`, { method, agent, headers: opts.headers });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+          reusedSocket: req.reusedSocket,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
 let t: TestServer;
 let student: string;
 let admin: string;
 
+/** A budget small enough for a test to fill, whose slow bodies keep their place unless said otherwise. */
+const smallBudget = (limits: Partial<BodyBudgetLimits> = {}): BodyBudgetLimits => ({
+  ...DEFAULT_BODY_BUDGET,
+  laneBytes: { answers: 16 * 1024, session: 8 * 1024, anonymous: 12 * 1024, other: 12 * 1024 },
+  graceMs: 60_000,
+  crawlAfterMs: 60_000,
+  waitMs: 0,
+  ...limits,
+});
+
 beforeAll(async () => {
-  t = await startTestServer({
-    // A small budget so the test can fill it: 40 KB in all, 12 KB of it for anonymous callers.
-    app: { bodyBudget: { totalBytes: 40 * 1024, anonymousBytes: 12 * 1024, perAddress: 32, perUser: 8 } },
-  });
+  t = await startTestServer({ app: { bodyBudget: smallBudget() } });
   student = (await signUpAndIn(t)).access;
   admin = await signInAdmin(t);
 });
@@ -153,31 +195,40 @@ describe('request bodies', () => {
     });
     expect(answer.sentInAll).toBe(300_000);
     expect(answer.status).toBe(413);
+    expect(answer.headers).toMatch(/^connection: close$/im);
     expect(answer.closedByServer).toBe(true);
+  });
+
+  it('tells a kept-alive client that a refused body closes the connection, so its next call is answered', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // A whole 95 KB sent to the sign-in (2 KB), as a client that writes before it reads.
+      const refused = await agentCall(agent, 'POST', '/api/auth/login/', {
+        body: Buffer.alloc(95 * 1024, ' '),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(refused).toMatchObject({ status: 413, connection: 'close' });
+      for (let i = 0; i < 3; i++) {
+        const next = await agentCall(agent, 'GET', '/api/health');
+        expect(next.status).toBe(200);
+        expect(next.connection).not.toBe('close');
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('keeps the connection for the next call after refusing an expired token', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const call = (method: string, path: string, body?: string) =>
-      new Promise<{ status: number; reusedSocket: boolean }>((resolve, reject) => {
-        const req = http.request(`${t.url}${path}`, {
-          method,
-          agent,
-          headers: { 'content-type': 'application/json', authorization: 'Bearer expired.token.here' },
-        });
-        req.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, reusedSocket: req.reusedSocket }));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const headers = { 'content-type': 'application/json', authorization: 'Bearer expired.token.here' };
     try {
       const save = JSON.stringify({ session_id: 1, question_id: 1, selected_answer: 'A' });
-      expect((await call('POST', '/trpc/quiz.saveAnswer', save)).status).toBe(401);
+      expect((await agentCall(agent, 'POST', '/trpc/quiz.saveAnswer', { body: save, headers })).status).toBe(
+        401,
+      );
       // The client's refresh goes out on the same connection and is answered.
-      const next = await call('GET', '/api/health');
-      expect(next).toEqual({ status: 200, reusedSocket: true });
+      const next = await agentCall(agent, 'GET', '/api/health', { headers });
+      expect(next).toMatchObject({ status: 200, reusedSocket: true });
     } finally {
       agent.destroy();
     }
@@ -213,6 +264,10 @@ describe('request bodies', () => {
     const refused = await rawRequest(t, post('/trpc/auth.register', 4096), { sendBytes: 10, waitMs: 1000 });
     expect(refused.status).toBe(503);
     expect(refused.headers).toMatch(/retry-after: 5/i);
+    expect(refused.headers).toMatch(/^connection: close$/im);
+    // Sign-in and refresh bodies have room of their own, which registrations cannot fill.
+    const signIn = await rawRequest(t, post('/api/auth/login/', 60), { sendBytes: 60, waitMs: 1500 });
+    expect(signIn.status).toBe(400);
     // A signed-in student's save still has room: the anonymous share is only part of the budget.
     const save = await rawRequest(t, post('/trpc/quiz.saveAnswer', 100, student), {
       sendBytes: 100,
@@ -285,5 +340,95 @@ describe('stalled senders', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('slow bodies', () => {
+  let s: TestServer;
+  let account: { access: string; email: string; password: string };
+  const slowLimits: BodyBudgetLimits = {
+    ...DEFAULT_BODY_BUDGET,
+    // Room for four 2 KB sign-ins, three bodies an address; a 2 s grace, then 1 KB/s.
+    laneBytes: { ...DEFAULT_BODY_BUDGET.laneBytes, session: 8 * 1024 },
+    perAddress: 3,
+    graceMs: 2000,
+    minBytesPerSecond: 1024,
+    crawlAfterMs: 300,
+  };
+  const signInBody = () => Buffer.from(JSON.stringify({ email: account.email, password: account.password }));
+  /** A sign-in declaring 2 KB (its ceiling) that sends its first 10 bytes and then nothing. */
+  const crawl = (from: string) =>
+    rawRequest(s, post('/api/auth/login/', 2048), { sendBytes: 10, waitMs: 1500, from });
+
+  beforeAll(async () => {
+    s = await startTestServer({ app: { bodyBudget: slowLimits } });
+    account = await signUpAndIn(s);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('cuts a body that still crawls after its grace with 408 and Connection: close', async () => {
+    const started = Date.now();
+    const answer = await rawRequest(s, post('/trpc/auth.register', 2000), { sendBytes: 10, waitMs: 6000 });
+    const took = Date.now() - started;
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'The request arrived too slowly. Please try again.' });
+    expect(answer.headers).toMatch(/^connection: close$/im);
+    expect(answer.closedByServer).toBe(true);
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(4500);
+  });
+
+  it('reads a 64 KB answer sheet sent at 2G pace (20 KB/s, past the grace) and grades it', async () => {
+    const cat = await makeCatalog(s.db);
+    const start = await s.api<{ session: { id: number }; questions: { id: number }[] }>(
+      'POST',
+      '/api/exams/quiz/start/',
+      { token: account.access, body: { quiz_type: 'mock', quiz_id: cat.mockSet.id } },
+    );
+    expect(start.status).toBe(200);
+    const answers = start.body.questions.map((q, i) => ({
+      question_id: q.id,
+      selected_answer: 'ABCD'[i % 4],
+    }));
+    const sheet = Buffer.alloc(64 * 1024, ' ');
+    sheet.write(JSON.stringify({ answers, time_spent_minutes: 3 }));
+    const started = Date.now();
+    const answer = await rawRequest(
+      s,
+      post(`/api/exams/quiz/${start.body.session.id}/submit/`, sheet.length, account.access),
+      { body: sheet, sendBytes: sheet.length, paceMs: 800, waitMs: 6000 },
+    );
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ correct_answers: 5, total_questions: 5 });
+    expect(await countRows(s.db, 'quiz_results')).toBe(1);
+  });
+
+  it('lets a sign-in take the place of a crawling body of its own address, or of one holding more places', async () => {
+    // The address's three places are held by crawlers: a sign-in from it replaces one.
+    const mine = [1, 2, 3].map(() => crawl('127.0.0.1'));
+    await new Promise((r) => setTimeout(r, 500));
+    const ownAddress = await rawRequest(s, post('/api/auth/login/', signInBody().length), {
+      body: signInBody(),
+      sendBytes: signInBody().length,
+    });
+    expect(ownAddress.status).toBe(200);
+    expect(JSON.parse(ownAddress.body)).toHaveProperty('access');
+    const statuses = (await Promise.all(mine)).map((a) => a.status).sort();
+    expect(statuses).toEqual([0, 0, 408]);
+
+    // The lane's four places are held by crawlers of two addresses: a third address gets one.
+    const others = ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'].map(crawl);
+    await new Promise((r) => setTimeout(r, 500));
+    const elsewhere = await rawRequest(s, post('/api/auth/login/', signInBody().length), {
+      body: signInBody(),
+      sendBytes: signInBody().length,
+      from: '127.0.0.4',
+    });
+    expect(elsewhere.status).toBe(200);
+    expect((await Promise.all(others)).map((a) => a.status).sort()).toEqual([0, 0, 0, 408]);
   });
 });

@@ -28,13 +28,14 @@ export const authRouter = router({
 
   // An e-mail and a password: 2 KB is ten times what a real sign-in sends.
   login: publicProcedure
-    .meta({ access: 'public', maxBodyBytes: 2 * 1024 })
+    .meta({ access: 'public', maxBodyBytes: 2 * 1024, bodyLane: 'session' })
     .input(loginInput)
     // The limits of sign-in live in signIn.ts: per account and on an address's failures only.
     .mutation(({ ctx, input }) => signIn(ctx, input)),
 
   // The token is checked before anything counts: only invalid ones use up the address's budget.
   refresh: publicProcedure
+    .meta({ access: 'public', bodyLane: 'session' })
     .input(refreshInput)
     .mutation(({ ctx, input }) =>
       limitFailures(ctx, 'refreshFailuresPerAddress', ctx.ip, () => rotateRefreshToken(ctx, input.refresh)),

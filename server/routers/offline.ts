@@ -11,7 +11,7 @@ export const offlineRouter = router({
 
   submitAttempt: studentProcedure
     // A whole 1,000-question sheet at about 50 bytes an answer.
-    .meta({ access: 'user', maxBodyBytes: 64 * 1024 })
+    .meta({ access: 'user', maxBodyBytes: 64 * 1024, bodyLane: 'answers' })
     .input(offlineAttemptInput)
     .mutation(async ({ ctx, input }) => {
       // Counted as a start: a script cannot churn out graded sessions through it either.

@@ -37,6 +37,7 @@ export const quizRouter = router({
     .query(({ ctx, input }) => resumeQuiz(ctx.db, ctx.user, input.session_id)),
 
   saveAnswer: authedProcedure
+    .meta({ access: 'user', bodyLane: 'answers' })
     .input(saveAnswerInput)
     .mutation(({ ctx, input }) => saveAnswer(ctx.db, ctx.user, input)),
 
@@ -48,7 +49,7 @@ export const quizRouter = router({
   // from results.byId, so sending it here too would cost a phone the same questions twice.
   submit: authedProcedure
     // A whole 100-question answer sheet (about 50 bytes an answer) from a client without a queue.
-    .meta({ access: 'user', maxBodyBytes: 64 * 1024 })
+    .meta({ access: 'user', maxBodyBytes: 64 * 1024, bodyLane: 'answers' })
     .input(submitInput)
     .mutation(({ ctx, input }) => submitQuiz(ctx.db, ctx.user, input)),
 

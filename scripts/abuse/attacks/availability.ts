@@ -1,10 +1,10 @@
 // Issue 16 point 1: anonymous bodies that would fill the heap (10 MB JSON uploads, bodies that
 // stall at 9 MB, thousands of stalled login bodies) while a monitor polls /api/health and a
 // signed-in student saves answers in a running mock; and headers that never end.
-import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import type { AbuseContext, Attack, AttackResult } from '../context';
+import { runForJson } from '../child';
 import { percentile, sleep } from '../http';
 
 /** "10 MB" as the issue counts it: just under the old upload limit of 10 MiB, so it is read. */
@@ -114,27 +114,10 @@ function runProbe(args: object): Promise<{
   health: { ms: number[]; failed: number; statuses: Record<string, number> };
   saves: { ok: number; failed: number; statuses: Record<string, number> };
 }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(import.meta.dirname, '../probe.mjs'), JSON.stringify(args)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => {
-      try {
-        resolve(JSON.parse(out));
-      } catch {
-        reject(new Error(`the probe exited ${code} without figures`));
-      }
-    });
-  });
+  return runForJson([path.join(import.meta.dirname, '../probe.mjs'), JSON.stringify(args)]);
 }
 
-const counts = (r: Record<string, number>) =>
+export const counts = (r: Record<string, number>) =>
   Object.entries(r)
     .map(([k, v]) => `${v}x${k}`)
     .join(' ') || 'none';
