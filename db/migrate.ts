@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010_index_mock_first_attempts';
 import * as m0011 from './migrations/0011_add_offline_attempt_ids';
 import * as m0012 from './migrations/0012_add_learning_backlog';
 import * as m0013 from './migrations/0013_fold_backlog_into_results';
+import * as m0014 from './migrations/0014_add_pending_registrations';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_add_offline_attempt_ids': m0011,
   '0012_add_learning_backlog': m0012,
   '0013_fold_backlog_into_results': m0013,
+  '0014_add_pending_registrations': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
+import { adminUserProcedures } from './adminUsers';
 
 const ALL = { activeOnly: false };
 
@@ -38,4 +39,6 @@ export const adminRouter = router({
   reports: adminReportsRouter,
 
   ...adminContentProcedures,
+
+  ...adminUserProcedures,
 });

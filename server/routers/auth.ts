@@ -7,18 +7,29 @@ import {
   registerInput,
   resetConfirmInput,
   tokenInput,
+  verifyEmailInput,
 } from '../../shared/schemas/auth';
 import { z } from 'zod';
 import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
-import { changePassword, confirmPasswordReset, register, verifyEmail } from '../services/accounts';
+import {
+  changePassword,
+  confirmPasswordReset,
+  register,
+  verificationLinkIsLive,
+  verifyEmail,
+} from '../services/accounts';
+import { confirmEmailChange } from '../services/ownAccount';
 import { signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
 import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
 
 const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
-const VERIFICATION_SENT = { detail: 'If this address has an unverified account, a new link is on its way.' };
+const VERIFICATION_SENT = {
+  detail:
+    'If this address has an unverified account, a new link is on its way. Every link sent to it in the last 3 days works too.',
+};
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
@@ -47,9 +58,21 @@ export const authRouter = router({
       return { detail: 'Successfully logged out.' };
     }),
 
-  verifyEmail: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
-    return verifyEmail(ctx, input.token);
+    return verifyEmail(ctx, input.token, input.password);
+  }),
+
+  /** Whether a verification link can still be used (the mailed link's landing checks it first). */
+  verificationLinkIsLive: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
+    return verificationLinkIsLive(ctx, input.token);
+  }),
+
+  /** The link mailed to an admin's new address: the change takes effect and every session ends. */
+  confirmEmailChange: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
+    return confirmEmailChange(ctx, input.token);
   }),
 
   resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
