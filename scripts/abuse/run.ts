@@ -13,6 +13,7 @@ import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
 import { AbuseServer } from './server';
+import { sessionsEnd, squattingOrders } from './attacks/accountOwnership';
 
 /** In run order; the last admin goes last, since on code that lets it, it deletes the admin. */
 export const ATTACKS: Attack[] = [
@@ -34,6 +35,8 @@ export const ATTACKS: Attack[] = [
   practiceSessions,
   privacyHeaders,
   fileModes,
+  squattingOrders,
+  sessionsEnd,
   lastAdmin,
 ];
 
