@@ -21,6 +21,7 @@ const POSTGRES = [
   'server/app.test.ts',
   'server/trpcHttp.test.ts',
   'server/clientError.test.ts',
+  'server/badInput.test.ts',
   ...POSTGRES_ONLY,
   'db/rateLimitStore.test.ts',
   'server/cluster.test.ts',

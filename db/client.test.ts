@@ -74,3 +74,24 @@ describe('transactions', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('durability', () => {
+  it('opens the database and the rate-limit connection with synchronous FULL unless told NORMAL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-db-'));
+    const file = path.join(dir, 'app.db');
+    // PRAGMA synchronous reads back 2 for FULL, 1 for NORMAL.
+    const modeOf = async (db: ReturnType<typeof createDb>) =>
+      (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0].synchronous;
+    const db = createDb(file);
+    expect(await modeOf(db)).toBe(2);
+    const limits = openSqlite(file);
+    expect(limits.pragma('synchronous', { simple: true })).toBe(2);
+    expect(limits.pragma('journal_mode', { simple: true })).toBe('wal');
+    const normal = createDb(file, { synchronous: 'NORMAL' });
+    expect(await modeOf(normal)).toBe(1);
+    limits.close();
+    await normal.destroy();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

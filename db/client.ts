@@ -1,5 +1,6 @@
 // Opens the SQLite file with the settings the app relies on: WAL for concurrent readers during
-// writes, a busy timeout instead of instant SQLITE_BUSY, and enforced foreign keys.
+// writes, a busy timeout instead of instant SQLITE_BUSY, enforced foreign keys, and commits that
+// are on the disk before they are acknowledged.
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -33,7 +34,18 @@ export function restrictToOwner(file: string) {
   }
 }
 
-export function openSqlite(file: string): BetterSqlite3.Database {
+/**
+ * FULL syncs the write-ahead log at every commit, so an answer the server has acknowledged is
+ * still there after a power cut. NORMAL syncs only at checkpoints: faster, but a power cut can
+ * roll back the last commits (the file itself stays consistent either way).
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+export const DEFAULT_SYNCHRONOUS: SqliteSynchronous = 'FULL';
+
+export function openSqlite(
+  file: string,
+  synchronous: SqliteSynchronous = DEFAULT_SYNCHRONOUS,
+): BetterSqlite3.Database {
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     // Created 0600 before SQLite opens it, so there is no moment it is readable by others.
@@ -44,7 +56,7 @@ export function openSqlite(file: string): BetterSqlite3.Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   return sqlite;
 }
 
@@ -97,7 +109,9 @@ export function withStatementCache(
 const readCaches = new WeakMap<KyselyPlugin, ReadCache>();
 
 /** What a handle from createDb stands on, for the stores that talk to the database themselves. */
-export type Storage = { engine: 'postgres'; pool: pg.Pool } | { engine: 'sqlite'; file: string };
+export type Storage =
+  | { engine: 'postgres'; pool: pg.Pool }
+  | { engine: 'sqlite'; file: string; synchronous: SqliteSynchronous };
 const storages = new WeakMap<DB, Storage>();
 
 export function storageOf(db: DB): Storage {
@@ -110,6 +124,8 @@ export function storageOf(db: DB): Storage {
 export interface DbOptions {
   readCache?: boolean;
   statementCache?: boolean;
+  /** On SQLite: FULL (the default) or NORMAL, which the bench compares. */
+  synchronous?: SqliteSynchronous;
   /** On PostgreSQL: the tables read-cache entries depend on (their writes are announced). */
   cachedTables?: readonly string[];
 }
@@ -126,7 +142,8 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
     return db;
   }
   const file = target;
-  const sqlite = openSqlite(file);
+  const synchronous = opts.synchronous ?? DEFAULT_SYNCHRONOUS;
+  const sqlite = openSqlite(file, synchronous);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const cache = new ReadCache(() => dataVersion.get() as number, { enabled: opts.readCache ?? true });
   const db = new Kysely<Database>({
@@ -136,7 +153,7 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
     plugins: [cache.plugin],
   });
   readCaches.set(cache.plugin, cache);
-  storages.set(db, { engine: 'sqlite', file });
+  storages.set(db, { engine: 'sqlite', file, synchronous });
   return db;
 }
 

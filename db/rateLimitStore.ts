@@ -31,7 +31,7 @@ export function databaseLimiters(db: DB): LimiterFactory {
   }
   // Its own connection (open for the life of the process): the limiter runs its statements
   // directly, so they must not land inside a transaction of the app's connection.
-  const connection = openSqlite(storage.file);
+  const connection = openSqlite(storage.file, storage.synchronous);
   return (opts) =>
     new RateLimiterSQLite({ ...common(opts), storeClient: connection, storeType: 'better-sqlite3' });
 }

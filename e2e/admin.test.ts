@@ -230,6 +230,7 @@ describe('admin area', SUITE_OPTIONS, () => {
     await poll(() => topics.getByText('Antenatal and postnatal care').isVisible()).toBe(true);
 
     await topics.getByRole('button', { name: 'Deactivate Antenatal and postnatal care' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
     await poll(() => topics.getByText('Inactive').isVisible()).toBe(true);
     expect((await t.db.selectFrom('topics').selectAll().executeTakeFirstOrThrow()).is_active).toBe(0);
     await topics.getByRole('button', { name: 'Reactivate Antenatal and postnatal care' }).click();

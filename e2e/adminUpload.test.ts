@@ -56,6 +56,10 @@ describe('admin question upload', SUITE_OPTIONS, () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: file,
     });
+    // The new set's title is asked for, offered from the topic rather than taken from the file.
+    const title = page.getByLabel('Set title', { exact: true });
+    expect(await title.inputValue()).toBe('Fluid balance practice set 2');
+    await title.fill('Cardiology Basics');
     // The template links download files with exactly the expected header row.
     const csvHref = await page.getByRole('link', { name: 'Template (.csv)' }).getAttribute('href');
     const csvTemplate = await (await fetch(t.url + csvHref)).text();
@@ -114,7 +118,7 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(await page.getByLabel('Topic', { exact: true }).inputValue()).toBe(String(c.topic.id));
     const chosen = page.getByLabel('Practice set', { exact: true });
     expect(await chosen.locator('option:checked').textContent()).toBe('Week 3 revision (empty)');
-    expect(await page.getByLabel('Set title (optional)').count()).toBe(0);
+    expect(await page.getByLabel('Set title', { exact: true }).count()).toBe(0);
     const rows = [
       HEADER,
       ['Normal adult resting heart rate?', '20-40', '60-100', '120-160', '180-200', 'B', 'At rest.'],
@@ -201,12 +205,14 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(cells.some((r) => r.startsWith('4') && r.includes('option_b'))).toBe(true);
     await poll(() => page.getByText('File Format Issues').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0);
-    // The verdict, then the rows to fix, come right under the Preview button.
+    // The verdict, then the rows to fix, come right under the Preview button; the format rules after.
     const previewButton = (await page.getByRole('button', { name: 'Preview' }).boundingBox())!;
-    const verdict = (await page.getByRole('alert').filter({ hasText: 'File Format Issues' }).boundingBox())!;
+    const verdict = (await page.getByRole('alert').boundingBox())!;
     const table = (await rows.boundingBox())!;
+    const rules = (await page.getByRole('region', { name: 'File Format Issues' }).boundingBox())!;
     expect(verdict.y).toBeGreaterThan(previewButton.y);
     expect(table.y).toBeGreaterThan(verdict.y);
+    expect(rules.y).toBeGreaterThan(table.y + table.height);
     await shot('admin-upload-errors-1280');
     await page.setViewportSize({ width: 360, height: 740 });
     await shot('admin-upload-errors-360');
@@ -227,7 +233,7 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(await page.getByLabel('Topic', { exact: true }).count()).toBe(0);
     await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
     await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
-    await page.getByLabel('Set title (optional)').fill('Mock Exam 2');
+    await page.getByLabel('Set title', { exact: true }).fill('Mock Exam 2');
     await page.getByLabel('Time limit in minutes (optional)').fill('45');
     await page.getByLabel('Question file').setInputFiles({
       name: 'anything.csv',
@@ -252,7 +258,7 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     await page.getByLabel('Mock exam').check();
     await page.getByLabel('Program', { exact: true }).selectOption({ label: c.program.name });
     await page.getByLabel('Paper', { exact: true }).selectOption({ label: c.paper.name });
-    await page.getByLabel('Set title (optional)').fill('Mock Exam 2');
+    await page.getByLabel('Set title', { exact: true }).fill('Mock Exam 2');
     await page.getByLabel('Question file').setInputFiles({
       name: 'again.csv',
       mimeType: 'text/csv',

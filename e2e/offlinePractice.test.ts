@@ -10,6 +10,7 @@ import { rpc } from '../server/test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
+import { downloadSeededSet } from './downloadSet';
 import { controlledByWorker, unexpectedErrors, formReady } from './pageHelpers';
 import { seedContent } from './seedContent';
 import { studentOnPhone } from './studentOnPhone';
@@ -57,12 +58,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.goto(`${t.url}/results`);
     await page.getByText('1 quiz completed').waitFor();
 
-    const { program, paper, topic } = content;
-    await page.goto(
-      `${t.url}/practice-tests/${program.id}/papers/${paper.id}/topics/${topic.id}/practice-sets`,
-    );
-    await page.getByRole('button', { name: 'Download Fluids Practice Set 1' }).click();
-    await page.getByText(/On this phone \(\d+ KB\)/).waitFor();
+    await downloadSeededSet(page, t.url, content);
     await page.goto(`${t.url}/downloads`);
     await page.getByRole('heading', { name: 'Fluids Practice Set 1' }).waitFor();
     expect(await page.getByTestId('downloads-total').innerText()).toMatch(/^1 set · \d+ KB of 20\.0 MB$/);
@@ -99,6 +95,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await checkAnswer('D', 'Correct!');
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('2 of 3 right (67%)').waitFor();
     await page.getByRole('link', { name: 'Back to Downloads' }).click();
     expect(await pending().innerText()).toBe('1 attempt waiting to be sent');

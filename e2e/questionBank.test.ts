@@ -111,7 +111,8 @@ describe('question bank', SUITE_OPTIONS, () => {
     await page.waitForURL(`${t.url}/admin/question-bank/${current.id}`);
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText(/^Edited by .*registrar@nmtc\.example\.com/).waitFor();
-    await history.getByText(`Explanation for P3 → ${NEW_EXPLANATION}`, { exact: false }).waitFor();
+    await history.getByText('Before: Explanation for P3', { exact: true }).waitFor();
+    await history.getByText(`After: ${NEW_EXPLANATION}`, { exact: true }).waitFor();
     await shot('admin-question-edit-1280');
     await fitsAt768('admin-question-edit-768');
 
@@ -178,7 +179,8 @@ describe('question bank', SUITE_OPTIONS, () => {
     await page.waitForURL(`${t.url}/admin/question-bank/${moved.id}`);
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText(/^Moved by .*registrar@nmtc\.example\.com/).waitFor();
-    await history.getByText('Set: Practice Set 1 → Practice Set 2').waitFor();
+    await history.getByText('Before: Practice Set 1', { exact: true }).waitFor();
+    await history.getByText('After: Practice Set 2', { exact: true }).waitFor();
     await history.getByText(/^Deactivated by /).waitFor();
     await shot('admin-question-moved-1280');
 

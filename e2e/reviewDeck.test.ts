@@ -108,6 +108,7 @@ describe('spaced review on a phone', () => {
     const cardsBefore = await t.db.selectFrom('review_cards').selectAll().execute();
     expect(cardsBefore).toEqual([]);
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/quiz/result/*');
 
     await page.goto(`${t.url}/dashboard`);

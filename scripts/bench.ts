@@ -3,8 +3,9 @@
 // server as a child process on it and measures the request rows with autocannon over loopback
 // (scripts/bench/pass.ts); prints a table, writes bench-results/latest.json and the '## Benchmark
 // figures' section of README.md. Options: --students N (pool size), --only TEXT (just the rows
-// whose key contains it), --profile DIR (one CPU profile of the server per row), --tsx (server
-// under tsx, as `npm run dev`, instead of compiled and run with `npm start`'s node options),
+// whose key contains it; several texts comma-separated), --profile DIR (one CPU profile of the
+// server per row), --tsx (server under tsx, as `npm run dev`, instead of compiled and run with
+// `npm start`'s node options),
 // --database sqlite|postgres|both (default both), --compare NAME (one mechanism of the request
 // path with and without, on SQLite, see scripts/bench/compare.ts).
 import { execSync } from 'node:child_process';
@@ -88,11 +89,13 @@ async function main() {
   const compiled = values.tsx ? undefined : await bundleServer(SERVER_SCRIPT, ROOT);
   const launch = { compiled, ...(compiled ? productionLaunch(ROOT) : {}) };
   try {
+    // --only takes one text or several, comma-separated: a row is measured when its name holds one.
+    const only = values.only?.split(',').filter(Boolean) ?? [];
+    const wanted = (name: string) => !only.length || only.some((part) => name.includes(part));
     if (values.compare !== undefined && isMechanism(values.compare)) {
-      await compare(values.compare, studentCount, launch);
+      await compare(values.compare, studentCount, launch, wanted);
       return;
     }
-    const wanted = (name: string) => !values.only || name.includes(values.only);
     let importFigures: BenchResults['importFigures'] = { error: 'not run (--database postgres)' };
     const chosenDatabases = DATABASES.filter((d) => chosen === 'both' || chosen === d);
     const measured = await runPasses(chosenDatabases, {
@@ -163,7 +166,12 @@ function printProfiles(dir: string): void {
 }
 
 /** --compare: two servers on one prepared SQLite database, one without the mechanism. */
-async function compare(mechanism: Mechanism, students: number, launch: PassOptions['launch']): Promise<void> {
+async function compare(
+  mechanism: Mechanism,
+  students: number,
+  launch: PassOptions['launch'],
+  wanted: (row: string) => boolean,
+): Promise<void> {
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${students} students and a 100-question mock in ${data.dir}...`);
   const fixture = await prepareFixture(data.db, data.signer, { students, mockQuestions: 100 });
@@ -192,6 +200,7 @@ async function compare(mechanism: Mechanism, students: number, launch: PassOptio
       data.db,
       sc.availableOn(server, fixture),
       ROOT,
+      wanted,
     );
   } finally {
     for (const s of servers) await s.stop();

@@ -67,3 +67,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATABASE_FILE: env.DATABASE_FILE ?? `${env.DATA_DIR}/app.db`,
   };
 }
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * Links in mails, and those an admin copies, are made from PUBLIC_URL. Left unset it is
+ * http://localhost:PORT, which no student's phone can open when the server listens beyond loopback.
+ */
+export function publicUrlWarning(source: Record<string, string | undefined>, env: Env): string | null {
+  if (source.PUBLIC_URL || LOOPBACK_HOSTS.test(env.HOST)) return null;
+  return (
+    `Warning: PUBLIC_URL is not set, so verification and reset links point at ${env.PUBLIC_URL}, ` +
+    `which students' phones cannot open. Set PUBLIC_URL to the address students use ` +
+    `(e.g. https://exams.your-school.edu.gh or http://192.168.1.10:${env.PORT}).`
+  );
+}

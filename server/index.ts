@@ -8,7 +8,7 @@ import { superviseWorkers } from './cluster';
 import type { AppDeps } from './context';
 import { createDeps, openDatabase } from './deps';
 import { createHttpServer } from './http/httpServer';
-import { EnvError, loadEnv, type Env } from './env';
+import { EnvError, loadEnv, publicUrlWarning, type Env } from './env';
 import { ensureFirstAdmin } from './services/admins';
 import { seedIfEmpty } from './services/seed';
 import { prewarmParser } from './services/import/parseInWorker';
@@ -44,6 +44,8 @@ async function main() {
   const deps = createDeps(env, await openDatabase(env));
   if (cluster.isWorker) return listen(deps, NO_BACKGROUND_WORK, () => {});
   await prepareData(env, deps);
+  const warning = publicUrlWarning(process.env, env);
+  if (warning) deps.logger.error(warning);
   const background = await startBackgroundWork(deps);
   const serving = `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${databaseLocation(env)}`;
   if (env.WEB_CONCURRENCY > 1) {

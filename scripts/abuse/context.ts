@@ -1,6 +1,7 @@
 // What every attack gets: the server, the run's size, fresh source addresses, verified students
 // made through the real registration and e-mail link, the admin's sign-in, and read-only looks at
 // the database file.
+import pg from 'pg';
 import SQLite from '../../db/sqliteDriver';
 import { request, pool, type Answer, type RequestOptions } from './http';
 import { ADMIN_EMAIL, type AbuseServer } from './server';
@@ -122,8 +123,19 @@ export class AbuseContext {
     return this.adminToken;
   }
 
-  /** A read-only query on the live database file. */
-  query<T>(sql: string, ...params: unknown[]): T[] {
+  /** A read-only query on the live database (`?` placeholders, as SQLite writes them). */
+  async query<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    const url = this.server.databaseUrl;
+    if (url) {
+      let n = 0;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    }
     const db = new SQLite(this.server.databaseFile, { readonly: true, fileMustExist: true });
     try {
       return db.prepare(sql).all(...params) as T[];
@@ -133,13 +145,13 @@ export class AbuseContext {
   }
 
   /** A practice set and a mock exam of the sample bank that hold questions, with their places. */
-  content(): { practiceId: number; mockId: number; programId: number; paperId: number; topicId: number } {
-    const [practice] = this.query<{ id: number; topic_id: number; paper_id: number; program_id: number }>(
+  async content(): Promise<{ practiceId: number; mockId: number; programId: number; paperId: number; topicId: number }> {
+    const [practice] = await this.query<{ id: number; topic_id: number; paper_id: number; program_id: number }>(
       `select s.id, s.topic_id, t.paper_id, p.program_id from practice_sets s
          join topics t on t.id = s.topic_id join papers p on p.id = t.paper_id
         where exists (select 1 from questions q where q.practice_set_id = s.id) order by s.id limit 1`,
     );
-    const [mock] = this.query<{ id: number }>(
+    const [mock] = await this.query<{ id: number }>(
       `select m.id from mock_exam_sets m
         where exists (select 1 from questions q where q.mock_exam_set_id = m.id) order by m.id limit 1`,
     );

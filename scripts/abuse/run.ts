@@ -12,7 +12,7 @@ import {
 import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
-import { AbuseServer } from './server';
+import { AbuseServer, SINGLE_SQLITE, type AbuseServerOptions } from './server';
 import { sessionsEnd, squattingOrders } from './attacks/accountOwnership';
 
 /** In run order; the last admin goes last, since on code that lets it, it deletes the admin. */
@@ -45,10 +45,14 @@ export interface AbuseOptions {
   /** Run only the attacks whose name contains one of these (case-insensitive). */
   only?: string[];
   log?: (line: string) => void;
+  /** The database and the number of processes the server runs with (SQLite, one process). */
+  server?: AbuseServerOptions;
 }
 
 export interface AbuseReport {
   results: AttackResult[];
+  /** SQLite, or PostgreSQL with the number of processes. */
+  against: string;
   launch: string;
   seconds: number;
 }
@@ -75,9 +79,9 @@ export async function runAbuse(opts: AbuseOptions): Promise<AbuseReport> {
   const say = opts.log ?? (() => {});
   const attacks = selectAttacks(opts.only);
   const t0 = Date.now();
-  const server = await AbuseServer.start();
+  const server = await AbuseServer.start(opts.server ?? SINGLE_SQLITE);
   const launch = `npm run ${server.launch.script}'s flags: node ${server.launch.nodeFlags.join(' ')}, TRUST_PROXY=${server.trustProxy}`;
-  say(`Server ${server.url} (pid ${server.pid}; ${launch}; data ${server.dataDir})`);
+  say(`Server ${server.url} on ${server.describe} (pid ${server.pid}; ${launch}; data ${server.dataDir})`);
   const ctx = new AbuseContext(server, opts.short, say);
   const results: AttackResult[] = [];
   try {
@@ -109,7 +113,7 @@ export async function runAbuse(opts: AbuseOptions): Promise<AbuseReport> {
   } finally {
     await server.stop();
   }
-  return { results, launch, seconds: (Date.now() - t0) / 1000 };
+  return { results, against: server.describe, launch, seconds: (Date.now() - t0) / 1000 };
 }
 
 export function table(report: AbuseReport): string {
@@ -121,6 +125,9 @@ export function table(report: AbuseReport): string {
     ),
   ];
   const held = report.results.filter((r) => r.held).length;
-  lines.push('', `${held} held, ${report.results.length - held} did not (${report.seconds.toFixed(0)} s)`);
+  lines.push(
+    '',
+    `${report.against}: ${held} held, ${report.results.length - held} did not (${report.seconds.toFixed(0)} s)`,
+  );
   return lines.join('\n');
 }

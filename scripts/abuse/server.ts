@@ -8,13 +8,23 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { startSmtpCapture, type ReceivedMail } from '../../server/test/smtpCapture';
-import { freePort, readMemory } from '../bench/serverProcess';
+import { childrenOf, freePort, readMemory } from '../bench/serverProcess';
+import { startCluster, type Cluster } from '../postgres/cluster';
 import { BUNDLE, productionLaunch, ROOT, type Launch } from './launch';
 
 export type Mail = ReceivedMail;
 
 export const ADMIN_EMAIL = 'admin@abuse.test';
 const READY_TIMEOUT_MS = 30_000;
+
+export interface AbuseServerOptions {
+  /** sqlite: the file in DATA_DIR; postgres: a throwaway cluster started for the run. */
+  database: 'sqlite' | 'postgres';
+  /** WEB_CONCURRENCY: 1 serves from one process, more from a primary and its workers. */
+  processes: number;
+}
+
+export const SINGLE_SQLITE: AbuseServerOptions = { database: 'sqlite', processes: 1 };
 
 export class AbuseServer {
   /** Every exit of a server process during the run: code or signal, and the tail of its log. */
@@ -31,7 +41,20 @@ export class AbuseServer {
     readonly launch: Launch,
     private readonly smtp: SMTPServer,
     readonly mails: Mail[],
+    readonly options: AbuseServerOptions,
+    private readonly cluster: Cluster | null,
   ) {}
+
+  /** The PostgreSQL database's URL, or null on SQLite. */
+  get databaseUrl(): string | null {
+    return this.cluster?.url ?? null;
+  }
+
+  /** What the run is against, for the report. */
+  get describe(): string {
+    const db = this.cluster ? 'PostgreSQL' : 'SQLite';
+    return this.options.processes > 1 ? `${db}, WEB_CONCURRENCY=${this.options.processes}` : db;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -49,11 +72,12 @@ export class AbuseServer {
     return path.join(this.dataDir, 'app.db');
   }
 
-  static async start(): Promise<AbuseServer> {
+  static async start(options: AbuseServerOptions = SINGLE_SQLITE): Promise<AbuseServer> {
     const mails: Mail[] = [];
     const smtp = await startSmtpCapture(mails);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-abuse-'));
-    const server = new AbuseServer(dataDir, await freePort(), productionLaunch(), smtp, mails);
+    const cluster = options.database === 'postgres' ? await startCluster({ maxConnections: 300 }) : null;
+    const server = new AbuseServer(dataDir, await freePort(), productionLaunch(), smtp, mails, options, cluster);
     try {
       await server.spawn();
     } catch (err) {
@@ -85,6 +109,9 @@ export class AbuseServer {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         TRUST_PROXY: this.trustProxy,
         LOG_LEVEL: 'info',
+        // Set either way: a DATABASE_URL in the developer's shell must not move the SQLite run.
+        DATABASE_URL: this.cluster?.url ?? '',
+        WEB_CONCURRENCY: String(this.options.processes),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -136,17 +163,25 @@ export class AbuseServer {
     return true;
   }
 
-  /** Peak resident memory of the current process in MB (VmHWM), 0 once it is gone. */
-  peakMb(): number {
-    const mem = this.pid ? readMemory(this.pid) : null;
-    return mem ? mem.hwm / 2 ** 20 : 0;
+  /** The serving processes: the one process, or a primary's workers. */
+  private servingPids(): number[] {
+    if (!this.pid) return [];
+    const workers = this.options.processes > 1 ? childrenOf(this.pid) : [];
+    return workers.length ? workers : [this.pid];
   }
 
-  /** Resets the process's VmHWM (Linux clear_refs 5), so one attack's peak is its own. */
+  /** Peak resident memory in MB (VmHWM) of the largest serving process, 0 once it is gone. */
+  peakMb(): number {
+    const peaks = this.servingPids().map((pid) => readMemory(pid)?.hwm ?? 0);
+    return Math.max(0, ...peaks) / 2 ** 20;
+  }
+
+  /** Resets the serving processes' VmHWM (Linux clear_refs 5), so one attack's peak is its own. */
   resetPeak(): boolean {
+    const pids = this.servingPids();
     try {
-      fs.writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
-      return true;
+      for (const pid of pids) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      return pids.length > 0;
     } catch {
       return false;
     }
@@ -177,6 +212,7 @@ export class AbuseServer {
       clearTimeout(timer);
     }
     await new Promise<void>((resolve) => this.smtp.close(() => resolve()));
+    this.cluster?.stop();
     if (!opts.keepData) fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

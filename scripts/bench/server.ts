@@ -43,6 +43,7 @@ async function main() {
   const db = await openDatabase(env, {
     readCache: without !== 'read-cache',
     statementCache: without !== 'statement-cache',
+    synchronous: without === 'synchronous-full' ? 'NORMAL' : 'FULL',
   });
   const deps = createDeps(env, db, {
     rateLimits: process.env.RELAXED_LIMITS === '1' ? relaxedLimits() : undefined,

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 import type { ResultsFilter } from '../../shared/schemas/admin';
+import { accountStateOf } from '../../shared/domain/accountState';
 import { resultsQuery, toResult } from './results';
 import { contains } from './textSearch';
 
@@ -23,6 +24,7 @@ export async function listUsers(db: DB, search?: string) {
     'users.is_active',
     'users.is_staff',
     'users.is_superuser',
+    'users.email_verified_at',
     'users.created_at',
     eb
       .selectFrom('quiz_sessions')
@@ -65,7 +67,7 @@ export async function listUsers(db: DB, search?: string) {
     .execute();
   const lastByUser = new Map(latest.map(({ user_id, ...r }) => [user_id, r]));
 
-  return users.map(({ created_at, sessions_taken, ...u }) => {
+  return users.map(({ created_at, sessions_taken, email_verified_at, ...u }) => {
     const admin = u.is_staff === 1 || u.is_superuser === 1;
     return {
       ...u,
@@ -73,6 +75,7 @@ export async function listUsers(db: DB, search?: string) {
       is_staff: u.is_staff === 1,
       is_superuser: u.is_superuser === 1,
       role: admin ? ('admin' as const) : ('student' as const),
+      state: accountStateOf({ is_active: u.is_active, email_verified_at }),
       date_joined: created_at,
       sessions_taken: Number(sessions_taken ?? 0),
       last_result: lastByUser.get(u.id) ?? null,

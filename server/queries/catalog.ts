@@ -1,7 +1,9 @@
 // SQL of the catalogue: programs > papers > topics > practice sets, and papers > mock exam sets.
 // `activeOnly` is what students see: an item counts as active only if every ancestor is too, so
 // deactivating a program hides its whole branch without touching the children's own flags.
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
+import type { Database } from '../../db/schema';
 
 /** What the catalogue (and a set's questions) is read from: cached reads last until one changes. */
 export const CONTENT_TABLES = [
@@ -145,17 +147,20 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
       .where('mock_exam_sets.is_active', '=', 1)
       .where('papers.is_active', '=', 1)
       .where('programs.is_active', '=', 1)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('questions')
-            .select('questions.id')
-            .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
-            .where('questions.is_active', '=', 1),
-        ),
-      );
+      .where(hasActiveQuestions);
   }
   return q;
+}
+
+/** A mock exam set a student can start has at least one active question. */
+function hasActiveQuestions(eb: ExpressionBuilder<Database, 'mock_exam_sets'>) {
+  return eb.exists(
+    eb
+      .selectFrom('questions')
+      .select('questions.id')
+      .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
+      .where('questions.is_active', '=', 1),
+  );
 }
 
 type ProgramRow = Awaited<ReturnType<ReturnType<typeof programsQuery>['executeTakeFirstOrThrow']>>;
@@ -276,4 +281,26 @@ export async function listMockSets(db: DB, scope: Scope, paperId?: number): Prom
 export async function findMockSet(db: DB, id: number, scope: Scope): Promise<MockSetItem | null> {
   const row = await mockSetsQuery(db, scope).where('mock_exam_sets.id', '=', id).executeTakeFirst();
   return row ? toMockSet(row) : null;
+}
+
+/**
+ * Papers with how many mock exams a student can start under each (active, with questions), so
+ * the mock wizard can say which papers have none instead of leading to an empty list.
+ */
+export async function withMockExamCounts<T extends { id: number }>(db: DB, papers: T[]) {
+  if (papers.length === 0) return [];
+  const rows = await db
+    .selectFrom('mock_exam_sets')
+    .select((eb) => ['mock_exam_sets.paper_id', eb.fn.countAll<number>().as('n')])
+    .where(
+      'mock_exam_sets.paper_id',
+      'in',
+      papers.map((p) => p.id),
+    )
+    .where('mock_exam_sets.is_active', '=', 1)
+    .where(hasActiveQuestions)
+    .groupBy('mock_exam_sets.paper_id')
+    .execute();
+  const counts = new Map(rows.map((r) => [r.paper_id, Number(r.n)]));
+  return papers.map((p) => ({ ...p, mock_exams: counts.get(p.id) ?? 0 }));
 }

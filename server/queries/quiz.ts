@@ -327,12 +327,20 @@ export async function setFlag(
  * Every question id of a practice set, deactivated ones too: an offline attempt may hold a
  * question the set had when it was downloaded.
  */
-export async function everyQuestionIdOfPracticeSet(db: DB, setId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('questions').select('id').where('practice_set_id', '=', setId).execute();
-  return new Set(rows.map((r) => r.id));
+/** Every question a practice set has held (inactive and replaced ones too), with when each was written. */
+export async function everyQuestionOfPracticeSet(db: DB, setId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'created_at'])
+    .where('practice_set_id', '=', setId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.created_at]));
 }
 
-/** The session an offline attempt was stored as, whoever owns it. */
+/**
+ * The session an offline attempt was stored as, whoever owns it. Ids are stored in lower case;
+ * one stored in capitals before they were is found too.
+ */
 export async function findSessionOfClientId(
   db: DB,
   clientId: string,
@@ -340,7 +348,9 @@ export async function findSessionOfClientId(
   const [row] = await db
     .selectFrom('quiz_sessions')
     .select(['id', 'user_id'])
-    .where('client_id', '=', clientId)
+    .where('client_id', 'in', [clientId, clientId.toUpperCase()])
+    .orderBy('id')
+    .limit(sql.lit(1))
     .execute();
   return row ?? null;
 }

@@ -21,6 +21,7 @@ export function resultsQuery(db: DB) {
       'quiz_sessions.quiz_type',
       'quiz_sessions.quiz_id',
       'quiz_sessions.quiz_name',
+      'quiz_sessions.started_at',
       'quiz_sessions.deadline_at',
       'quiz_sessions.submitted_at',
       'users.full_name as user_name',
@@ -40,6 +41,19 @@ function ranOutOfTime(deadline: string | null, submitted: string | null): boolea
   return new Date(submitted).getTime() >= new Date(deadline).getTime() - CLOCK_SLACK_MS;
 }
 
+/**
+ * The time spent in seconds. Results keep whole minutes, so a practice done in under half a
+ * minute was stored as 0; its seconds come from the server's own start and submit times, at most
+ * the 29 that round to 0, so a quick practice reads "24s" and not "0m".
+ */
+function secondsSpent(
+  r: Pick<ResultRow, 'time_spent_minutes' | 'started_at' | 'submitted_at' | 'created_at'>,
+) {
+  if (r.time_spent_minutes > 0) return r.time_spent_minutes * 60;
+  const elapsed = new Date(r.submitted_at ?? r.created_at).getTime() - new Date(r.started_at).getTime();
+  return Math.min(29, Math.max(0, Math.round(elapsed / 1000)));
+}
+
 /** The Result shape of the contract (SPEC 3 "Quiz result"). */
 export function toResult(r: ResultRow) {
   return {
@@ -49,6 +63,7 @@ export function toResult(r: ResultRow) {
     total_questions: r.total_questions,
     score: r.score,
     time_spent_minutes: r.time_spent_minutes,
+    time_spent_seconds: secondsSpent(r),
     created_at: r.created_at,
     session: {
       id: r.session_id,

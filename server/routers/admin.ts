@@ -6,6 +6,7 @@ import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } 
 import { changeOwnEmail } from '../services/ownAccount';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
+import { adminAccountsRouter } from './adminAccounts';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
 import { adminUserProcedures } from './adminUsers';
@@ -37,6 +38,8 @@ export const adminRouter = router({
   }),
 
   reports: adminReportsRouter,
+
+  accounts: adminAccountsRouter,
 
   ...adminContentProcedures,
 

@@ -8,6 +8,7 @@ import {
   insertPaper,
   insertPracticeSet,
   insertProgram,
+  insertQuestions,
   insertTopic,
   makeCatalog,
   rpc,
@@ -28,6 +29,28 @@ afterEach(async () => {
 });
 
 describe('catalog', () => {
+  it('counts on each paper only the mock exams a student can start', async () => {
+    const none = await insertPaper(t.db, cat.program.id, 'Paper 2');
+    const hidden = await insertPaper(t.db, cat.program.id, 'Paper 3');
+    await insertMockSet(t.db, hidden.id, 'Waiting for its questions');
+    await insertQuestions(
+      t.db,
+      { mock_exam_set_id: (await insertMockSet(t.db, hidden.id, 'Retired', 30, 0)).id },
+      2,
+    );
+    await insertQuestions(
+      t.db,
+      { mock_exam_set_id: (await insertMockSet(t.db, cat.paper.id, 'Mock Exam 2')).id },
+      2,
+    );
+    const papers = await api.query<Out['papers']>('catalog.papers', { programId: cat.program.id });
+    expect(papers.data.map((p) => [p.id, p.mock_exams])).toEqual([
+      [cat.paper.id, 2],
+      [none.id, 0],
+      [hidden.id, 0],
+    ]);
+  });
+
   it('lists each level with the SPEC 3 fields and counted questions', async () => {
     const programs = await api.query<Out['programs']>('catalog.programs');
     expect(programs.data).toEqual([
@@ -49,6 +72,7 @@ describe('catalog', () => {
         program_name: 'General Nursing',
         is_active: true,
         created_at: cat.paper.created_at,
+        mock_exams: 1,
       },
     ]);
     const topics = await api.query<Out['topics']>('catalog.topics', { paperId: cat.paper.id });

@@ -15,6 +15,7 @@ import {
   studentSet,
   listPrograms,
   listTopics,
+  withMockExamCounts,
 } from '../queries/catalog';
 import { authedProcedure, router } from '../trpc';
 
@@ -44,7 +45,7 @@ export const catalogRouter = router({
   papers: authedProcedure.input(programIdInput).query(({ ctx, input }) =>
     shared(ctx.db, `catalog.papers:${input.programId}`, async () => {
       await activeProgram(ctx.db, input.programId);
-      return listPapers(ctx.db, ACTIVE, input.programId);
+      return withMockExamCounts(ctx.db, await listPapers(ctx.db, ACTIVE, input.programId));
     }),
   ),
 

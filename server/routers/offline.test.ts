@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { countRows, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { countRows, insertQuestions, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 
 type Out = inferRouterOutputs<AppRouter>;
@@ -192,6 +192,109 @@ describe('offline.submitAttempt', () => {
     expect((await other.query<unknown[]>('results.list')).data).toEqual([]);
     expect((await other.query('results.byId', { id: mine.data.id })).status).toBe(404);
     expect((await counts()).slice(0, 2)).toEqual([1, 1]);
+  });
+
+  const download = async () =>
+    (
+      await api.mutate<Download>('offline.downloadSet', {
+        quiz_type: 'practice',
+        quiz_id: cat.practiceSet.id,
+      })
+    ).data;
+
+  it('grades over the whole set as downloaded: 1 of 4 answered is 25%, not 100%', async () => {
+    const set = await download();
+    const [q1] = cat.practiceQuestions;
+    const now = new Date().toISOString();
+    const one = { question_ids: [q1.id], answers: [{ question_id: q1.id, selected_answer: 'A' }] };
+    const res = await api.mutate<Result>(
+      'offline.submitAttempt',
+      attempt({ ...one, downloaded_at: set.downloaded_at, started_at: now, finished_at: now }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ correct_answers: 1, total_questions: 4, percentage: 25 });
+    const detail = await api.query<Out['results']['byId']>('results.byId', { id: res.data.id });
+    expect(detail.data.user_answers.map((a) => a.is_correct)).toEqual([true, false, false, false]);
+    const session = await t.db
+      .selectFrom('quiz_sessions')
+      .select('question_ids')
+      .where('id', '=', res.data.session.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(session.question_ids)).toEqual(cat.practiceQuestions.map((q) => q.id));
+
+    // A phone of an older version sends no download time: the attempt's start stands in for it.
+    const older = await api.mutate<Result>(
+      'offline.submitAttempt',
+      attempt({ ...one, started_at: new Date().toISOString(), finished_at: new Date().toISOString() }),
+    );
+    expect(older.data).toMatchObject({ correct_answers: 1, total_questions: 4, percentage: 25 });
+  });
+
+  it('does not count questions added to the set after the download', async () => {
+    const set = await download();
+    await new Promise((r) => setTimeout(r, 5));
+    const [added] = await insertQuestions(t.db, { practice_set_id: cat.practiceSet.id }, 1, 'N');
+    const res = await api.mutate<Result>(
+      'offline.submitAttempt',
+      attempt({ downloaded_at: set.downloaded_at, finished_at: new Date().toISOString() }),
+    );
+    expect(res.data).toMatchObject({ correct_answers: 2, total_questions: 4 });
+    const online = await api.mutate<{ questions: Array<{ id: number }> }>('quiz.start', {
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+    });
+    expect(online.data.questions.map((q) => q.id)).toContain(added.id);
+  });
+
+  it('clamps the times to when the set was downloaded and when the attempt arrived', async () => {
+    const set = await download();
+    const dayBefore = new Date(new Date(set.downloaded_at).getTime() - 86_400_000).toISOString();
+    const res = await api.mutate<Result>(
+      'offline.submitAttempt',
+      attempt({
+        downloaded_at: set.downloaded_at,
+        started_at: dayBefore,
+        finished_at: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
+    expect(res.status).toBe(200);
+    // From the download to the arrival, seconds apart (counted up to a minute); unclamped it would be 1,500.
+    expect(res.data.time_spent_minutes).toBeLessThanOrEqual(1);
+    const session = await t.db
+      .selectFrom('quiz_sessions')
+      .select(['started_at', 'submitted_at'])
+      .executeTakeFirstOrThrow();
+    expect(session.started_at).toBe(set.downloaded_at);
+    expect(new Date(session.submitted_at as string).getTime()).toBeLessThanOrEqual(Date.now());
+
+    // A download time in the future is the arrival at the latest.
+    const future = await api.mutate<Result>(
+      'offline.submitAttempt',
+      attempt({ downloaded_at: new Date(Date.now() + 86_400_000).toISOString() }),
+    );
+    expect(future.status).toBe(200);
+    const second = await t.db
+      .selectFrom('quiz_sessions')
+      .select('started_at')
+      .where('id', '=', future.data.session.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(second.started_at).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('compares the attempt id in lower case: the same id in capitals is the same attempt', async () => {
+    const sent = attempt();
+    const first = await api.mutate<Result>('offline.submitAttempt', {
+      ...sent,
+      client_id: sent.client_id.toUpperCase(),
+    });
+    expect(first.status).toBe(200);
+    const before = await counts();
+    const again = await api.mutate<Result>('offline.submitAttempt', sent);
+    expect(again.status).toBe(200);
+    expect(again.data.id).toBe(first.data.id);
+    expect(await counts()).toEqual(before);
+    const stored = await t.db.selectFrom('quiz_sessions').select('client_id').execute();
+    expect(stored).toEqual([{ client_id: sent.client_id.toLowerCase() }]);
   });
 
   it('leaves out questions deactivated since the download, and dates nothing in the future', async () => {

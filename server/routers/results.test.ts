@@ -49,6 +49,7 @@ describe('results', () => {
       total_questions: 4,
       score: 1,
       time_spent_minutes: 0,
+      time_spent_seconds: expect.any(Number),
       created_at: expect.any(String),
       session: {
         id: expect.any(Number),

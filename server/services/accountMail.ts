@@ -108,14 +108,18 @@ export function queueAlreadyRegisteredMail(ctx: Context, db: DB, user: User) {
   });
 }
 
-/** A new link for an account still unverified, read again under the write lock. */
-export async function sendVerificationMail(ctx: Context, user: Pick<User, 'id'>) {
+/**
+ * A new link for an account still unverified, read again under the write lock. False when no
+ * mail was queued (verified, deactivated or gone, or the address had its mails for the hour).
+ */
+export async function sendVerificationMail(ctx: Context, user: Pick<User, 'id'>): Promise<boolean> {
   const mail = await ctx.db.transaction().execute(async (trx) => {
     const current = await findUserById(trx, user.id);
     if (!current || current.email_verified_at || current.is_active !== 1) return null;
     return queueVerificationMail(ctx, trx, current);
   });
   deliverLater(ctx, mail);
+  return mail !== null;
 }
 
 /** A new reset link; every older one dies with it (but not when the cap holds this mail back). */
@@ -130,12 +134,7 @@ export async function sendPasswordResetMail(ctx: Context, user: User) {
         text: (link) =>
           `Hello ${user.full_name},\n\nUse this link to choose a new password:\n\n${link}\n\nIt works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.\n`,
       },
-      async () => {
-        await expireOneTimeTokens(trx, 'password_resets', user.id);
-        const token = randomToken();
-        await storeOneTimeToken(trx, 'password_resets', user.id, token, RESET_TTL_MS);
-        return `${ctx.env.PUBLIC_URL}/password-reset-confirm/${uidb64(user.id)}/${token}`;
-      },
+      () => createPasswordResetLink(ctx, trx, user.id),
     ),
   );
   deliverLater(ctx, mail);
@@ -168,4 +167,12 @@ export function queueEmailChangedNotice(ctx: Context, db: DB, oldEmail: string, 
     text: () =>
       `Hello ${user.full_name},\n\nYour ${PRODUCT} account now signs in with ${user.email} instead of this address, and every device was signed out. If you did not do this, tell another admin of your school at once.\n`,
   });
+}
+
+/** A new one-time reset link (stored hashed); every older reset link of the user dies with it. */
+export async function createPasswordResetLink(ctx: Context, db: DB, userId: number) {
+  await expireOneTimeTokens(db, 'password_resets', userId);
+  const token = randomToken();
+  await storeOneTimeToken(db, 'password_resets', userId, token, RESET_TTL_MS);
+  return `${ctx.env.PUBLIC_URL}/password-reset-confirm/${uidb64(userId)}/${token}`;
 }

@@ -1,6 +1,7 @@
 // Account rules that need more than one query: registration, sign-in, password resets.
 
 import type { z } from 'zod';
+import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Context } from '../context';
 import { fieldError } from '../errors';
@@ -18,7 +19,6 @@ import {
   type RegistrationFields,
 } from '../queries/registrations';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../queries/users';
-import type { DB } from '../../db/client';
 import type { User } from '../../db/schema';
 import type { loginInput, registerInput, resetConfirmInput } from '../../shared/schemas/auth';
 import {

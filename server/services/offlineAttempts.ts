@@ -11,7 +11,7 @@ import type { QuizRefInput } from '../../shared/schemas/quiz';
 import { fieldError } from '../errors';
 import { findOwnResult, type Result } from '../queries/results';
 import {
-  everyQuestionIdOfPracticeSet,
+  everyQuestionOfPracticeSet,
   findSessionOfClientId,
   insertSession,
   questionsWithKey,
@@ -52,17 +52,44 @@ async function storedResult(db: DB, user: User, session: { id: number; user_id: 
   return result;
 }
 
-/** The attempt's clock, trusted only as far as the server's allows: nothing in the future. */
+/**
+ * The attempt's clock, trusted only within what the server knows: an attempt starts after its set
+ * was downloaded and ends before it arrived. An older phone does not say when it downloaded the
+ * set; its attempt's start stands in (the download came before it).
+ */
 function attemptTimes(input: OfflineAttemptInput, now: Date) {
-  const finished = new Date(Math.min(new Date(input.finished_at).getTime(), now.getTime()));
-  const started = new Date(Math.min(new Date(input.started_at).getTime(), finished.getTime()));
-  return { started, finished };
+  const arrived = now.getTime();
+  const downloaded = Math.min(new Date(input.downloaded_at ?? input.started_at).getTime(), arrived);
+  const clamp = (at: string) => Math.min(Math.max(new Date(at).getTime(), downloaded), arrived);
+  const finished = clamp(input.finished_at);
+  const started = Math.min(clamp(input.started_at), finished);
+  return { downloaded: new Date(downloaded), started: new Date(started), finished: new Date(finished) };
+}
+
+/**
+ * The questions an attempt is graded over: the whole set as it was downloaded, whichever of them
+ * the phone says it showed. That is every active question of the set written by the download,
+ * and any other active one the attempt showed; unanswered ones count as unanswered. The shown
+ * ones come first, in the attempt's order. Questions written after the download (added, or new
+ * versions of edited ones) were never on the phone, and deactivated ones are left out.
+ */
+function gradedQuestions(
+  shown: number[],
+  activeInOrder: number[],
+  writtenAt: Map<number, string>,
+  downloaded: Date,
+): number[] {
+  const active = new Set(activeInOrder);
+  const onThePhone = (id: number) => new Date(writtenAt.get(id) ?? 0).getTime() <= downloaded.getTime();
+  const first = [...new Set(shown)].filter((id) => active.has(id));
+  const seen = new Set(first);
+  return [...first, ...activeInOrder.filter((id) => !seen.has(id) && onThePhone(id))];
 }
 
 /**
  * Stores and grades an attempt taken offline, once: the same client id again answers the first
- * result and writes nothing. Questions of the set deactivated since the download are left out
- * of the grade; a question that never was in the set is refused.
+ * result and writes nothing. It is graded over the set as downloaded (gradedQuestions); a
+ * question that never was in the set is refused.
  */
 export async function submitOfflineAttempt(
   db: DB,
@@ -74,7 +101,7 @@ export async function submitOfflineAttempt(
   if (known) return storedResult(db, user, known);
 
   const quiz = await loadQuiz(db, { quiz_type: 'practice', quiz_id: input.set_id });
-  const inSet = await everyQuestionIdOfPracticeSet(db, input.set_id);
+  const inSet = await everyQuestionOfPracticeSet(db, input.set_id);
   const shown = new Set(input.question_ids);
   if (input.question_ids.some((id) => !inSet.has(id))) {
     throw fieldError('question_ids', 'This question is not part of this practice set.');
@@ -82,9 +109,9 @@ export async function submitOfflineAttempt(
   if (input.answers.some((a) => !shown.has(a.question_id))) {
     throw fieldError('answers', 'This answer is for a question the attempt did not show.');
   }
-  const active = new Set(quiz.questionIds);
-  const questionIds = [...shown].filter((id) => active.has(id));
-  const { started, finished } = attemptTimes(input, now);
+  const { downloaded, started, finished } = attemptTimes(input, now);
+  const questionIds = gradedQuestions(input.question_ids, quiz.questionIds, inSet, downloaded);
+  const graded = new Set(questionIds);
 
   // One transaction per attempt id at a time (an advisory lock on PostgreSQL, the write lock on
   // SQLite): a concurrent copy waits, then finds the first one's session.
@@ -101,7 +128,7 @@ export async function submitOfflineAttempt(
       deadline_at: null,
       client_id: input.client_id,
     });
-    const answers = input.answers.filter((a) => active.has(a.question_id));
+    const answers = input.answers.filter((a) => graded.has(a.question_id));
     await upsertAnswers(trx, session.id, answers, iso(finished));
     // Graded as of when the student finished: the result and the review schedule date from then.
     await gradeSession(trx, session, finished, null);

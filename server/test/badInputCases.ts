@@ -17,9 +17,13 @@ export const HOSTILE_VALUES: Array<[string, unknown]> = [
   ['zero', 0],
   ['float', 1.5],
   ['NaN as text', 'NaN'],
+  // Past PostgreSQL's integer columns (2^31 - 1): SQLite would store it, PostgreSQL refuses it.
+  ['2^31', 2 ** 31],
   ['beyond the safe integers', 2 ** 53 + 2],
   ['1e308', 1e308],
   ['huge string', 'x'.repeat(60_000)],
+  // SQLite stores a NUL character; PostgreSQL's text cannot hold one.
+  ['a NUL character', 'Ama\u0000 Mensah'],
   ['__proto__ object', JSON.parse('{"__proto__":{"is_staff":1,"is_superuser":1}}')],
 ];
 
@@ -34,6 +38,7 @@ export const HOSTILE_SEGMENTS = [
   'NaN',
   '__proto__',
   '99999999999999999999',
+  '2147483648',
   '0x10',
   'x'.repeat(3000),
   '%00',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyColour, formatMinutes, gradeFor, percentageOf } from './grading';
+import { accuracyColour, formatMinutes, formatSeconds, gradeFor, percentageOf } from './grading';
 
 describe('grading rules', () => {
   it('bands percentages into letter grades at 90/80/70/60', () => {
@@ -29,5 +29,9 @@ describe('grading rules', () => {
     expect(formatMinutes(59)).toBe('59m');
     expect(formatMinutes(60)).toBe('1h 0m');
     expect(formatMinutes(135)).toBe('2h 15m');
+  });
+  it('says a time under a minute in seconds, and longer ones as minutes', () => {
+    expect([0, 24, 59].map(formatSeconds)).toEqual(['0s', '24s', '59s']);
+    expect([60, 90, 4500].map(formatSeconds)).toEqual(['1m', '2m', '1h 15m']);
   });
 });

@@ -37,6 +37,12 @@ export function formatMinutes(minutes: number): string {
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
+/** A time spent: under a minute in seconds ("24s"), otherwise as formatMinutes. */
+export function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return s < 60 ? `${s}s` : formatMinutes(s / 60);
+}
+
 /** Whole minutes spent, as the spec rounds them. */
 export function minutesFromSeconds(seconds: number): number {
   return Math.max(0, Math.round(seconds / 60));

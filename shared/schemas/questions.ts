@@ -6,12 +6,14 @@ import {
   MAX_TITLE_CHARS,
   MIN_TIME_LIMIT_MINUTES,
 } from '../domain/questionFormat';
+import { hasNoNul, MAX_ID, NUL_TEXT } from './fields';
 
 const id = (what: string) =>
   z.coerce
     .number({ error: `Choose a ${what}.` })
     .int(`Choose a ${what}.`)
-    .positive(`Choose a ${what}.`);
+    .positive(`Choose a ${what}.`)
+    .max(MAX_ID, `Choose a ${what}.`);
 
 export const uploadFieldsSchema = z.object({
   quiz_type: z.enum(['practice', 'mock'], { error: 'quiz_type must be "practice" or "mock".' }),
@@ -24,6 +26,7 @@ export const uploadFieldsSchema = z.object({
     .string()
     .trim()
     .max(MAX_TITLE_CHARS, `The title may be at most ${MAX_TITLE_CHARS} characters.`)
+    .refine(hasNoNul, NUL_TEXT)
     .nullish(),
   time_limit_minutes: z.coerce
     .number()
@@ -44,7 +47,12 @@ export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 export const MAX_FILE_BASE64_CHARS = Math.ceil((MAX_FILE_BYTES * 1.2 * 4) / 3);
 
 export const uploadRequestSchema = uploadFieldsSchema.extend({
-  file_name: z.string().trim().min(1, 'The file needs a name.').max(255, 'The file name is too long.'),
+  file_name: z
+    .string()
+    .trim()
+    .min(1, 'The file needs a name.')
+    .max(255, 'The file name is too long.')
+    .refine(hasNoNul, NUL_TEXT),
   file_base64: z.string().max(MAX_FILE_BASE64_CHARS, 'The file is too large (limit 5 MB).'),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;

@@ -130,7 +130,7 @@ export const lastAdmin: Attack = {
   async run(ctx) {
     const from = ctx.address();
     const token = await ctx.admin();
-    const admins = ctx.query<{ n: number }>(
+    const admins = await ctx.query<{ n: number }>(
       `select count(*) as n from users where is_staff = 1 or is_superuser = 1`,
     );
     const del = await ctx.call('DELETE', '/api/profile/', {

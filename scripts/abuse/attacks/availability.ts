@@ -145,7 +145,7 @@ export const availability: Attack = {
     const size = ctx.short
       ? { big: 16, stalled9: 10, logins: 800, seconds: 12 }
       : { big: 32, stalled9: 20, logins: 2500, seconds: 25 };
-    const { mockId } = ctx.content();
+    const { mockId } = await ctx.content();
     const studentFrom = ctx.address();
     const [student] = await ctx.students(1, 'saver');
     const { access } = await ctx.signIn(student, studentFrom);

@@ -40,7 +40,7 @@ export const outbox: Attack = {
       .filter((l): l is string => !!l)
       .map((l) => new URL(l).pathname.split('/').filter(Boolean).at(-1) ?? '')
       .filter((s) => s.length >= 16);
-    const rows = ctx.query<{ text_body: string; sent_at: string | null }>(
+    const rows = await ctx.query<{ text_body: string; sent_at: string | null }>(
       `select text_body, sent_at from mail_outbox`,
     );
     const sent = rows.filter((r) => r.sent_at);
@@ -53,12 +53,12 @@ export const outbox: Attack = {
   },
 };
 
-function runBackup(dataDir: string): Promise<{ code: number | null; out: string }> {
+function runBackup(dataDir: string, databaseUrl: string | null): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     // As `npm run backup` does: tsx scripts/backup.ts, with the server's environment.
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -76,22 +76,24 @@ export const fileModes: Attack = {
   name: 'file modes',
   async run(ctx) {
     const dir = ctx.server.dataDir;
-    const backup = await runBackup(dir);
+    const backup = await runBackup(dir, ctx.server.databaseUrl);
     const backupDir = path.join(dir, 'backups');
     const backups = fs.existsSync(backupDir)
       ? fs.readdirSync(backupDir).map((f) => path.join(backupDir, f))
       : [];
-    const files = ['app.db', 'app.db-wal', 'app.db-shm'].map((f) => path.join(dir, f)).concat(backups);
+    // On PostgreSQL the data lives in the cluster; what the app writes to DATA_DIR is its secret.
+    const own = ctx.server.databaseUrl ? ['jwt-secret'] : ['app.db', 'app.db-wal', 'app.db-shm'];
+    const files = own.map((f) => path.join(dir, f)).concat(backups);
     const modes = files.map((f) => {
       const mode = fs.existsSync(f) ? (fs.statSync(f).mode & 0o777).toString(8).padStart(4, '0') : 'missing';
       return { name: path.basename(f), mode };
     });
-    const dbFilesThere = modes.slice(0, 3).every((m) => m.mode !== 'missing');
+    const dbFilesThere = modes.slice(0, own.length).every((m) => m.mode !== 'missing');
     return {
       name: 'file modes',
       held: dbFilesThere && backups.length > 0 && modes.every((m) => m.mode === '0600'),
       figures:
-        modes.map((m) => `${m.name.replace(/^app-.*\.db$/, 'backup')} ${m.mode}`).join(', ') +
+        modes.map((m) => `${m.name.replace(/^app-.*\.(db|dump)$/, 'backup')} ${m.mode}`).join(', ') +
         (backup.code === 0 ? '' : `; backup failed (${backup.code}): ${backup.out.trim().slice(0, 120)}`),
     };
   },

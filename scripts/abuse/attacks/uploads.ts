@@ -23,8 +23,8 @@ function multipart(
 }
 
 /** The fields an admin's dry-run upload of a practice set sends. */
-function uploadFields(ctx: AbuseContext, title: string, dryRun: boolean) {
-  const c = ctx.content();
+async function uploadFields(ctx: AbuseContext, title: string, dryRun: boolean) {
+  const c = await ctx.content();
   return {
     quiz_type: 'practice',
     program_id: String(c.programId),
@@ -41,7 +41,7 @@ export const cleanRefusals: Attack = {
     const token = await ctx.admin();
     const from = ctx.address();
     const form = multipart('abuseBoundary', [
-      ...Object.entries(uploadFields(ctx, 'Truncated', true)).map(([name, value]) => ({ name, value })),
+      ...Object.entries(await uploadFields(ctx, 'Truncated', true)).map(([name, value]) => ({ name, value })),
       { name: 'file', file: 'q.csv', value: 'question_text,option_a\n'.repeat(200) },
     ]);
     const truncated = form.subarray(0, form.length - 300);
@@ -78,7 +78,7 @@ const CSV_ROWS = [
 
 async function uploadCsv(ctx: AbuseContext, bytes: Buffer, name: string, title: string) {
   const form = multipart('csvBoundary', [
-    ...Object.entries(uploadFields(ctx, title, true)).map(([n, value]) => ({ name: n, value })),
+    ...Object.entries(await uploadFields(ctx, title, true)).map(([n, value]) => ({ name: n, value })),
     { name: 'file', file: name, value: bytes },
   ]);
   return ctx.call('POST', '/api/admin/upload-questions/', {
@@ -131,17 +131,13 @@ export const zipBomb: Attack = {
       questionWorkbook(size.rows, `abuse-${i}-${Date.now()}`),
     );
     const exitsBefore = ctx.server.exits.length;
+    const bombFields = await uploadFields(ctx, `Bomb ${Date.now()}`, false);
     const peakReset = ctx.server.resetPeak();
     const bombs = Array.from({ length: size.bombs }, (_, i) =>
-      uploadQuestions(ctx.server.url, token, bomb, uploadFields(ctx, `Bomb ${i} ${Date.now()}`, false)),
+      uploadQuestions(ctx.server.url, token, bomb, { ...bombFields, title: `Bomb ${i} ${Date.now()}` }),
     );
     const legit = sheets.map((bytes, i) =>
-      uploadQuestions(
-        ctx.server.url,
-        token,
-        bytes,
-        uploadFields(ctx, `Heavy sheet ${i} ${Date.now()}`, false),
-      ),
+      uploadQuestions(ctx.server.url, token, bytes, { ...bombFields, title: `Heavy sheet ${i} ${Date.now()}` }),
     );
     const settled = await Promise.allSettled([...bombs, ...legit]);
     const answers = settled.map((s) => (s.status === 'fulfilled' ? s.value : { status: 0, body: {}, ms: 0 }));
@@ -178,7 +174,7 @@ export const practiceSessions: Attack = {
   name: 'practice sessions',
   async run(ctx) {
     const starts = ctx.short ? 100 : 200;
-    const { practiceId } = ctx.content();
+    const { practiceId } = await ctx.content();
     const [student] = await ctx.students(1, 'practice');
     const from = ctx.address();
     const { access } = await ctx.signIn(student, from);
@@ -191,7 +187,7 @@ export const practiceSessions: Attack = {
       });
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     });
-    const [open] = ctx.query<{ n: number }>(
+    const [open] = await ctx.query<{ n: number }>(
       `select count(*) as n from quiz_sessions s join users u on u.id = s.user_id
         where u.email = ? and s.submitted_at is null`,
       student.email,

@@ -356,6 +356,34 @@ describe('broken files: every failing row listed, nothing written', () => {
     expect(await countQuestions(db)).toBe(0);
   });
 
+  it('refuses a NUL character in a workbook cell (_x0000_) or a CSV cell as a row error, and saves nothing', async () => {
+    const rows = goodRows(3);
+    // SheetJS writes the character as _x0000_ in the sheet's XML, as Excel does, and reads it back as NUL.
+    rows[2][0] = 'Which sign\u0000 comes first?';
+    const workbook = await importQuestions(db, practice('nul.xlsx', workbookFile(rows)));
+    expect(workbook.success).toBe(false);
+    expect(workbook.row_errors).toEqual([
+      {
+        row: 3,
+        column: 'question_text',
+        reason: 'question_text holds a NUL character (_x0000_ in a workbook); delete it and upload again.',
+      },
+    ]);
+    // A NUL in a CSV's first 64 KB marks it as not text at all; one further on reaches the row check.
+    const csvRows = goodRows(100);
+    for (const row of csvRows.slice(1)) row[6] = 'x'.repeat(1000);
+    csvRows[90][6] = 'Fever\u0000';
+    const csv = await importQuestions(db, practice('nul.csv', csvFile(csvRows)));
+    expect(csv.row_errors).toEqual([
+      {
+        row: 91,
+        column: 'explanation',
+        reason: 'explanation holds a NUL character (_x0000_ in a workbook); delete it and upload again.',
+      },
+    ]);
+    expect(await countQuestions(db)).toBe(0);
+  });
+
   it(`refuses more than ${MAX_ROWS} rows, and accepts a 10,000-question file`, async () => {
     const header = [...HEADERS];
     const many = [header, ...Array.from({ length: MAX_ROWS + 1 }, () => ['q', 'a', 'b', 'c', 'd', 'A', ''])];

@@ -223,6 +223,13 @@ export class RowChecker {
       const text = question[name];
       if (REQUIRED.has(name) && text === '') {
         rowErrors.push({ row: rowNumber, column: name, reason: `${name} is empty.` });
+      } else if (text.includes('\u0000')) {
+        // A workbook writes the character as _x0000_; PostgreSQL's text cannot hold it.
+        rowErrors.push({
+          row: rowNumber,
+          column: name,
+          reason: `${name} holds a NUL character (_x0000_ in a workbook); delete it and upload again.`,
+        });
       } else if (name !== 'correct_answer' && text.length > LIMITS[name]) {
         rowErrors.push({
           row: rowNumber,

@@ -1,4 +1,4 @@
-// Frame of every signed-out page: brand and theme switch on top, the 2024 footer below.
+// Frame of every signed-out page: brand and theme switch on top, the footer below.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../components/Brand';
@@ -26,10 +26,17 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
   );
 }
 
+/**
+ * The year is this year's. The signed-out pages are pre-rendered at build time, so a page built
+ * last year shows the build's year until the app takes it over; that one text may then differ.
+ */
 export function Footer() {
   return (
-    <footer className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-      © 2024 NMC PREP RN. All rights reserved.
+    <footer
+      className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400"
+      suppressHydrationWarning
+    >
+      {`© ${new Date().getFullYear()} NMC PREP RN. All rights reserved.`}
     </footer>
   );
 }

@@ -1,12 +1,13 @@
-// The states every wizard list shares: loading, a failure with retry, empty, and gone (a
+// The states every wizard list shares: loading, a failure with retry (or, offline, what works
+// without a connection), empty, and gone (a
 // bookmarked program, paper or topic that was deactivated or removed answers 404).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { httpStatusOf } from '../../lib/errors';
+import { LoadFailure } from '../offline/NeedsConnection';
 
 interface ListStatesProps<T> {
   query: { isLoading: boolean; isError: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
@@ -32,7 +33,7 @@ export function ListStates<T>({ query, failure, empty, gone, children }: ListSta
     );
   }
   if (query.isError || !query.data)
-    return <ErrorPanel message={failure} onRetry={() => void query.refetch()} />;
+    return <LoadFailure message={failure} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={empty.title} message={empty.message} />;
   return <>{children(query.data)}</>;
 }

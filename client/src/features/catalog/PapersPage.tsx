@@ -1,5 +1,7 @@
 // Wizard step 2, shared by both wizards: choose a paper of the program.
 import { Link, useParams } from 'react-router-dom';
+import { plural } from '../../../../shared/domain/display';
+import { EmptyState } from '../../components/EmptyState';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
@@ -30,27 +32,52 @@ export default function PapersPage({ mode }: { mode: WizardMode }) {
         empty={{ title: 'No Papers Available' }}
         gone={{ what: 'this program', backTo: WIZARD_ROOT[mode] }}
       >
-        {(items) => (
-          <CardGrid>
-            {items.map((p) => (
-              <CatalogCard
-                key={p.id}
-                title={p.name}
-                description={p.description}
-                action={
-                  <Link
-                    to={mode === 'mock' ? mockSetsPath(programId, p.id) : topicsPath(programId, p.id)}
-                    className={buttonClass('primary', 'w-full')}
-                    aria-label={`Choose ${p.name}`}
-                  >
-                    {mode === 'mock' ? 'View Mock Exams' : 'View Topics'}
-                  </Link>
-                }
-              />
-            ))}
-          </CardGrid>
-        )}
+        {(items) =>
+          mode === 'mock' && items.every((p) => p.mock_exams === 0) ? (
+            <NoMockExams />
+          ) : (
+            <CardGrid>
+              {items.map((p) => (
+                <CatalogCard
+                  key={p.id}
+                  title={p.name}
+                  description={p.description}
+                  facts={mode === 'mock' && p.mock_exams > 0 ? [plural(p.mock_exams, 'mock exam')] : []}
+                  action={
+                    mode === 'mock' && p.mock_exams === 0 ? (
+                      <p className="rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                        No mock exam for this paper yet
+                      </p>
+                    ) : (
+                      <Link
+                        to={mode === 'mock' ? mockSetsPath(programId, p.id) : topicsPath(programId, p.id)}
+                        className={buttonClass('primary', 'w-full')}
+                        aria-label={`Choose ${p.name}`}
+                      >
+                        {mode === 'mock' ? 'View Mock Exams' : 'View Topics'}
+                      </Link>
+                    )
+                  }
+                />
+              ))}
+            </CardGrid>
+          )
+        }
       </ListStates>
     </div>
+  );
+}
+
+/** A program whose papers have no mock exam yet: said here, rather than after choosing a paper. */
+function NoMockExams() {
+  return (
+    <EmptyState
+      title="No Mock Exams Yet"
+      message="No paper of this program has a mock exam yet. Practice tests are open meanwhile."
+    >
+      <Link to={WIZARD_ROOT.practice.path} className={buttonClass('primary')}>
+        Go to {WIZARD_ROOT.practice.label}
+      </Link>
+    </EmptyState>
   );
 }

@@ -12,6 +12,7 @@ import UserPlus from 'lucide-react/icons/user-plus';
 import { FOCUS_RING } from '../../components/Button';
 import { useSession } from '../../lib/session';
 import { OfflineCopyNote } from '../offline/OfflineCopyNote';
+import { OnThisPhone } from './OnThisPhone';
 import { DueReviewsCard } from './DueReviewsCard';
 
 interface Card {
@@ -59,6 +60,7 @@ export default function DashboardPage() {
         Pick up where you left off, or start something new.
       </p>
       <OfflineCopyNote reads={['mastery.overview', 'review.dueCount']} />
+      <OnThisPhone />
       <DueReviewsCard />
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (

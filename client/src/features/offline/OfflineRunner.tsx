@@ -64,6 +64,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
         set_id: set.id,
         question_ids: questions.map((q) => q.id),
         answers: sheet,
+        downloaded_at: set.downloaded_at,
         started_at: startedAt,
         finished_at: new Date().toISOString(),
       },
@@ -112,7 +113,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
           total={questions.length}
           onGo={setIndex}
           submitDisabled={saving}
-          onSubmit={() => (answered < questions.length ? setConfirming(true) : void finish())}
+          onSubmit={() => setConfirming(true)}
         />
         <QuestionNavigator
           total={questions.length}
@@ -125,6 +126,7 @@ export function OfflineRunner({ set, resumed, onProgress, onFinish }: RunnerProp
       {confirming && (
         <ConfirmSubmitDialog
           unanswered={questions.length - answered}
+          flagged={flagged.size}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void finish()}
         />

@@ -1,4 +1,5 @@
-// Previous and Next under a question, and the submit button in place of Next on the last one.
+// Previous and Next under a question; on the last one, the submit button on a row of its own.
+// Next never turns into the submit button: a quick second tap on Next must not end an exam.
 import { Button } from '../../components/Button';
 
 interface QuestionStepsProps {
@@ -18,17 +19,21 @@ export function QuestionSteps({
   submitLabel = 'Submit Quiz',
   submitDisabled = false,
 }: QuestionStepsProps) {
+  const last = index === total - 1;
   return (
-    <div className="flex justify-between gap-3">
-      <Button variant="secondary" disabled={index === 0} onClick={() => onGo(index - 1)}>
-        Previous
-      </Button>
-      {index === total - 1 ? (
-        <Button disabled={submitDisabled} onClick={onSubmit}>
+    <div className="grid gap-3">
+      <div className="flex justify-between gap-3">
+        <Button variant="secondary" disabled={index === 0} onClick={() => onGo(index - 1)}>
+          Previous
+        </Button>
+        <Button disabled={last} onClick={() => onGo(index + 1)}>
+          Next
+        </Button>
+      </div>
+      {last && (
+        <Button className="justify-self-center" disabled={submitDisabled} onClick={onSubmit}>
           {submitLabel}
         </Button>
-      ) : (
-        <Button onClick={() => onGo(index + 1)}>Next</Button>
       )}
     </div>
   );

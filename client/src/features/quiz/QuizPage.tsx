@@ -4,7 +4,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -12,6 +11,7 @@ import { useOnline } from '../offline/useOnline';
 import { QuizRunner } from './QuizRunner';
 import { StartModal } from './StartModal';
 import type { QuizStart, QuizType } from './types';
+import { LoadFailure } from '../offline/NeedsConnection';
 
 interface QuizNavState {
   topicName?: string;
@@ -56,7 +56,8 @@ export default function QuizPage() {
   if (info.isError || !info.data) {
     return (
       <Centered>
-        <ErrorPanel
+        <LoadFailure
+          what="This quiz"
           message={firstServerMessage(info.error, [], 'Failed to load the quiz')}
           onRetry={() => void info.refetch()}
         />

@@ -7,6 +7,7 @@ import { minutesFromSeconds } from '../../../../shared/domain/grading';
 import { Button } from '../../components/Button';
 import { useBlockCopy } from '../../hooks/useBlockCopy';
 import { readPending } from './answerQueue';
+import { forgetChecked, readChecked, writeChecked } from './practiceChecks';
 import { ConfirmSubmitDialog } from './ConfirmSubmitDialog';
 import { LeaveMockDialog } from './LeaveMockDialog';
 import { QuestionNavigator } from './QuestionNavigator';
@@ -23,14 +24,26 @@ const LOW_TIME_SECONDS = 300;
 
 /**
  * The answers a resumed session starts with: those the server saved, and newer ones this device
- * made that the server had not yet acknowledged. A practice session saves an answer when it is
- * checked, so in practice these are the checked answers.
+ * made that the server had not yet acknowledged. Both kinds of quiz save an answer when it is
+ * chosen, so what the screen counts is what the server holds.
  */
 function initialAnswers(start: QuizStart): Record<number, Letter> {
   const answers: Record<number, Letter> = {};
   for (const a of start.saved_answers) answers[a.question_id] = a.selected_answer as Letter;
   for (const [id, letter] of readPending(start.session.id)) answers[id] = letter;
   return answers;
+}
+
+/**
+ * The practice answers whose feedback shows: those this phone checked. A session this phone has no
+ * record of (resumed on another phone, or saved before choices were saved unchecked) shows every
+ * saved answer checked, so an answer whose key may have been seen is not open to change.
+ */
+function initialChecked(start: QuizStart, answers: Record<number, Letter>): Set<number> {
+  if (start.session.quiz_type === 'mock') return new Set();
+  const answered = Object.keys(answers).map(Number);
+  const kept = readChecked(start.session.id);
+  return new Set(kept ? answered.filter((id) => kept.has(id)) : answered);
 }
 
 /** A resumed quiz opens at its first unanswered question (the first one when all are answered). */
@@ -46,9 +59,10 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   const { questions } = start;
   const [answers, setAnswers] = useState(() => initialAnswers(start));
   const [index, setIndex] = useState(() => firstUnanswered(start, answers));
-  const [checked, setChecked] = useState<Set<number>>(() =>
-    mock ? new Set() : new Set(Object.keys(answers).map(Number)),
-  );
+  const [checked, setChecked] = useState(() => initialChecked(start, answers));
+  useEffect(() => {
+    if (!mock) writeChecked(start.session.id, checked);
+  }, [mock, start.session.id, checked]);
   const [confirming, setConfirming] = useState(false);
   const flags = useFlags(start);
   const [startedAt] = useState(() => Date.now());
@@ -61,8 +75,8 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
     // Only a real drift moves the clock; a second of network delay should not make it jitter.
     setDeadline((d) => (d !== null && Math.abs(d - fresh) > 2000 ? fresh : d));
   }, []);
-  // A mock saves each choice as it is made; practice saves an answer once it is checked, so a
-  // reload or Back resumes the practice with its checks.
+  // Each choice is saved as it is made, in practice too: a reload, Back or a closed tab loses no
+  // chosen answer, and the checks come back from this phone's record.
   const { state: saveState, queue, enqueue } = useAnswerQueue(start.session.id, resync);
 
   // Leaving a running mock asks first; the way to the result after a submit is never held.
@@ -75,6 +89,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   const onDone = (resultId: number) => {
     finished.current = true;
     queue?.clear();
+    forgetChecked(start.session.id);
     navigate(`/quiz/result/${resultId}`, { replace: true });
   };
   const submitter = useSubmitQuiz(start.session.id, onDone);
@@ -92,16 +107,15 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
       mock && start.time_limit_minutes !== null && secondsLeftRef.current !== null
         ? start.time_limit_minutes * 60 - secondsLeftRef.current
         : (Date.now() - startedAt) / 1000;
-    // A mock's answers were saved as they were chosen: the submit carries only those the server
-    // has not acknowledged (usually none), not the whole sheet again over a phone's data. The
-    // server grades the saved answers with these on top. Without a queue, the whole sheet.
-    const answers =
-      mock && queue
-        ? queue.unacknowledged()
-        : Object.entries(answersRef.current).map(([id, letter]) => ({
-            question_id: Number(id),
-            selected_answer: letter,
-          }));
+    // Answers were saved as they were chosen: the submit carries only those the server has not
+    // acknowledged (usually none), not the whole sheet again over a phone's data. The server
+    // grades the saved answers with these on top. Without a queue, the whole sheet.
+    const answers = queue
+      ? queue.unacknowledged()
+      : Object.entries(answersRef.current).map(([id, letter]) => ({
+          question_id: Number(id),
+          selected_answer: letter,
+        }));
     void submitter.submit({ answers, time_spent_minutes: minutesFromSeconds(spentSeconds) });
   };
 
@@ -118,7 +132,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
   function choose(letter: Letter) {
     if (locked || checked.has(question.id)) return;
     setAnswers((a) => ({ ...a, [question.id]: letter }));
-    if (mock) enqueue(question.id, letter);
+    enqueue(question.id, letter);
   }
 
   return (
@@ -161,9 +175,7 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             </span>
             {answeredCount} of {questions.length} answered
           </span>
-          {mock && (
-            <SaveStatus state={saveState} hasAnswers={answeredCount > 0} onRetry={() => queue?.retryNow()} />
-          )}
+          <SaveStatus state={saveState} hasAnswers={answeredCount > 0} onRetry={() => queue?.retryNow()} />
         </div>
       </header>
 
@@ -193,18 +205,14 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
             flagged={flags.isFlagged(question.id)}
             onToggleFlag={() => flags.toggle(question.id)}
             onSelect={choose}
-            onCheck={() => {
-              setChecked((c) => new Set(c).add(question.id));
-              const letter = answers[question.id];
-              if (!mock && letter) enqueue(question.id, letter);
-            }}
+            onCheck={() => setChecked((c) => new Set(c).add(question.id))}
           />
           <QuestionSteps
             index={index}
             total={questions.length}
             onGo={setIndex}
             submitDisabled={locked}
-            onSubmit={() => (unanswered > 0 ? setConfirming(true) : submitNow())}
+            onSubmit={() => setConfirming(true)}
           />
         </div>
         <QuestionNavigator
@@ -221,6 +229,8 @@ export function QuizRunner({ start, topicName }: { start: QuizStart; topicName?:
       {confirming && (
         <ConfirmSubmitDialog
           unanswered={unanswered}
+          flagged={questions.filter((q) => flags.isFlagged(q.id)).length}
+          secondsLeft={secondsLeft}
           onCancel={() => setConfirming(false)}
           onConfirm={submitNow}
         />

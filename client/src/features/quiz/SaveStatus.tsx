@@ -1,4 +1,4 @@
-// Where the mock's answers are (DESIGN 3): the student sees at once whether the server has them.
+// Where the quiz's answers are: the student sees at once whether the server has them.
 import type { QueueState } from './answerQueue';
 
 interface SaveStatusProps {

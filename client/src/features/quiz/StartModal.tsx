@@ -53,7 +53,7 @@ export function StartModal({ info, starting, error, onStart, onCancel }: StartMo
         <p className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
           {mock
             ? `You have this exam in progress with ${formatClock(resume.seconds_left)} left. Resume to continue where you stopped.`
-            : 'You started this practice set before. Resume to continue where you stopped, with your checked answers.'}
+            : 'You started this practice set before. Resume to continue where you stopped, with the answers you chose.'}
         </p>
       )}
       {error && (

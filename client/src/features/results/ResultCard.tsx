@@ -1,7 +1,7 @@
 // One result in the grid (SPEC 2 /results): badge, grade, name, score, correct, time, points,
 // the accuracy bar and the date; the whole card opens the detail.
 import { Link } from 'react-router-dom';
-import { formatMinutes, percentageOf } from '../../../../shared/domain/grading';
+import { formatSeconds, percentageOf } from '../../../../shared/domain/grading';
 import { FOCUS_RING } from '../../components/Button';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
@@ -23,7 +23,7 @@ export function ResultCard({ result }: { result: Result }) {
         <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
           <Fact label="Score" value={`${result.percentage}%`} />
           <Fact label="Correct" value={`${result.correct_answers}/${result.total_questions}`} />
-          <Fact label="Time" value={formatMinutes(result.time_spent_minutes)} />
+          <Fact label="Time" value={formatSeconds(result.time_spent_seconds)} />
           <Fact label="Points" value={String(result.score)} />
         </dl>
         <div className="mt-3">

@@ -3,10 +3,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { formatMinutes, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
+import { formatSeconds, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
 import { Button, buttonClass, FOCUS_RING } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -15,6 +14,7 @@ import { PractiseMistakesButton } from './PractiseMistakesButton';
 import { formatDate } from '../../../../shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
+import { LoadFailure } from '../offline/NeedsConnection';
 
 export default function ResultDetailPage() {
   const id = Number(useParams().resultId) || 0;
@@ -37,7 +37,7 @@ export default function ResultDetailPage() {
     );
   }
   if (result.isError || !result.data)
-    return <ErrorPanel message="Failed to load the result" onRetry={() => void result.refetch()} />;
+    return <LoadFailure message="Failed to load the result" onRetry={() => void result.refetch()} />;
 
   const r = result.data;
   const accuracy = percentageOf(r.correct_answers, r.total_questions);
@@ -81,7 +81,7 @@ export default function ResultDetailPage() {
           <Stat label="Correct" value={String(r.correct_answers)} />
           <Stat label="Total" value={String(r.total_questions)} />
           <Stat label="Points" value={String(r.score)} />
-          <Stat label="Time" value={formatMinutes(r.time_spent_minutes)} />
+          <Stat label="Time" value={formatSeconds(r.time_spent_seconds)} />
         </dl>
         <div className="mt-4">
           <AccuracyBar accuracy={accuracy} />

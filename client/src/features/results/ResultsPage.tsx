@@ -1,13 +1,14 @@
-// /results (SPEC 2): skeleton, 'Error loading results' with Try again, the empty state, or the
-// card grid; a sample quiz's result arrives in navigation state and shows above it.
+// /results: skeleton, 'Error loading results' with Try again, the empty state, or the
+// card grid (offline with no kept copy: that they need a connection); a sample quiz's result
+// arrives in navigation state and shows above it.
 import { Link, useLocation } from 'react-router-dom';
 import { plural } from '../../../../shared/domain/display';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { isSampleResult } from '../../lib/sampleResult';
 import { trpc } from '../../lib/trpc';
+import { LoadFailure } from '../offline/NeedsConnection';
 import { OfflineCopyNote } from '../offline/OfflineCopyNote';
 import { ProgressChart } from './ProgressChart';
 import { MIN_POINTS, progressSeries } from './progressSeries';
@@ -28,7 +29,12 @@ export default function ResultsPage() {
       {results.isLoading ? (
         <SkeletonGrid label="Loading results…" />
       ) : results.isError || !results.data ? (
-        <ErrorPanel message="Error loading results" onRetry={() => void results.refetch()} />
+        <LoadFailure
+          what="The results page"
+          withResults={false}
+          message="Error loading results"
+          onRetry={() => void results.refetch()}
+        />
       ) : results.data.length === 0 ? (
         <EmptyState
           title="Your Results Will Appear Here"

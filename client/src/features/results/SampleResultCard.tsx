@@ -1,11 +1,6 @@
 // The result of a built-in sample quiz, handed over in navigation state: shown on /results only,
 // never stored.
-import {
-  formatMinutes,
-  gradeFor,
-  GRADE_MESSAGES,
-  minutesFromSeconds,
-} from '../../../../shared/domain/grading';
+import { formatSeconds, gradeFor, GRADE_MESSAGES } from '../../../../shared/domain/grading';
 import type { SampleResultState } from '../../lib/sampleResult';
 import { AccuracyBar, GradeChip } from './display';
 
@@ -39,7 +34,7 @@ export function SampleResultCard({ result }: { result: SampleResultState }) {
         {result.timeSpent !== undefined && (
           <div>
             <dt className="inline text-slate-500 dark:text-slate-400">Time: </dt>
-            <dd className="inline font-semibold">{formatMinutes(minutesFromSeconds(result.timeSpent))}</dd>
+            <dd className="inline font-semibold">{formatSeconds(result.timeSpent)}</dd>
           </div>
         )}
       </dl>

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { plural } from '../../../../shared/domain/display';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorPanel } from '../../components/ErrorPanel';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { trpc } from '../../lib/trpc';
+import { LoadFailure } from '../offline/NeedsConnection';
 import { ReviewQuestion } from './ReviewQuestion';
 
 export default function ReviewPage() {
@@ -31,7 +31,12 @@ export default function ReviewPage() {
         {next.isLoading || advancing ? (
           <SkeletonGrid count={1} label="Loading your next card…" />
         ) : next.isError || next.data === undefined ? (
-          <ErrorPanel message="Error loading your review" onRetry={() => void next.refetch()} />
+          // The schedule is the server's: offline the deck says it needs the connection.
+          <LoadFailure
+            what="Your review"
+            message="Error loading your review"
+            onRetry={() => void next.refetch()}
+          />
         ) : next.data === null ? (
           <EmptyState
             title="Nothing to review right now"

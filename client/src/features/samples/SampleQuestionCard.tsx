@@ -93,7 +93,7 @@ export function ToggleButton({
       type="button"
       aria-pressed={pressed}
       onClick={onToggle}
-      className={`inline-flex items-center gap-1 rounded-lg border px-2.5 py-1 text-xs font-medium ${FOCUS_RING} ${pressed ? 'border-amber-500 bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' : 'border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-200'}`}
+      className={`inline-flex min-h-11 items-center gap-1 rounded-lg border px-3 text-xs font-medium ${FOCUS_RING} ${pressed ? 'border-amber-500 bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' : 'border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-200'}`}
     >
       {icon}
       {label}

@@ -1,5 +1,5 @@
 // WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -27,11 +27,6 @@ export function TabBar<Id extends string>({
 }) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
-  // On a narrow screen the strip scrolls sideways: keep the selected tab in sight.
-  useEffect(() => {
-    refs.current.get(active)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active]);
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === active);
     const next: Record<string, number> = {
@@ -52,7 +47,8 @@ export function TabBar<Id extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
+      // Wrapped, never scrolled: a strip cut at the edge hid the last tabs without a sign.
+      className="flex flex-wrap border-b border-slate-200 dark:border-slate-700"
     >
       {tabs.map((tab) => {
         const selected = tab.id === active;
@@ -70,7 +66,7 @@ export function TabBar<Id extends string>({
             aria-controls={panelIdOf(tab.id)}
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab.id, false)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
               selected
                 ? 'border-brand-600 text-brand-700 dark:text-brand-500'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'

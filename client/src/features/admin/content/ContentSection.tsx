@@ -47,7 +47,8 @@ export function ContentSection({
       {items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
       ) : (
-        <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto text-sm dark:divide-slate-800">
+        // The page scrolls, not the list: an inline edit form is never cut by a box of its own.
+        <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {items.map((item) => (
             <ItemRow key={item.id} item={item} />
           ))}

@@ -19,7 +19,8 @@ export function ContentTab({ content }: Pick<AdminData, 'content'>) {
     );
   const items = itemsOf(content.data);
   return (
-    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+    // One section per row: beside each other, a set's title and description got too little room.
+    <div className="flex flex-col gap-4">
       <ContentSection
         title="Programs"
         addLabel="Add program"

@@ -7,6 +7,7 @@ import Upload from 'lucide-react/icons/upload';
 import { Link } from 'react-router-dom';
 import { smallButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
+import { ConfirmDeactivate } from './ConfirmDeactivate';
 import { EditItemForm } from './EditItemForm';
 import { ShuffleToggle } from './ShuffleToggle';
 import type { Item } from './items';
@@ -15,6 +16,7 @@ import { useUpdateItem } from './useUpdateItem';
 export function ItemRow({ item }: { item: Item }) {
   const update = useUpdateItem(item);
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   if (editing) {
     return (
@@ -69,13 +71,23 @@ export function ItemRow({ item }: { item: Item }) {
           type="button"
           className={smallButton}
           disabled={update.isPending}
-          onClick={() => update.mutate({ is_active: !item.isActive })}
+          onClick={() => (item.isActive ? setConfirming(true) : update.mutate({ is_active: true }))}
           aria-label={`${item.isActive ? 'Deactivate' : 'Reactivate'} ${item.name}`}
         >
           <Power className="h-3.5 w-3.5" aria-hidden="true" />
           {item.isActive ? 'Deactivate' : 'Reactivate'}
         </button>
       </div>
+      {confirming && (
+        <ConfirmDeactivate
+          item={item}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            update.mutate({ is_active: false });
+          }}
+        />
+      )}
     </li>
   );
 }

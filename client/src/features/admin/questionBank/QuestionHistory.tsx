@@ -23,10 +23,34 @@ const FIELDS: Record<string, string> = {
   is_active: 'Active',
 };
 
+// Whole values, never cut: two texts that differ only past a cut would read the same.
 function shown(value: string | boolean): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value === '') return '(empty)';
-  return value.length > 140 ? `${value.slice(0, 140)}…` : value;
+  return value === '' ? '(empty)' : value;
+}
+
+function Change({
+  field,
+  change,
+}: {
+  field: string;
+  change: { old: string | boolean; new: string | boolean };
+}) {
+  return (
+    <li className="flex flex-col gap-1">
+      <span className="font-medium">{FIELDS[field] ?? field}</span>
+      <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+        <p className="rounded bg-red-50 p-2 break-words whitespace-pre-wrap dark:bg-red-950">
+          <span className="font-medium text-red-800 dark:text-red-200">Before: </span>
+          {shown(change.old)}
+        </p>
+        <p className="rounded bg-green-50 p-2 break-words whitespace-pre-wrap dark:bg-green-950">
+          <span className="font-medium text-green-800 dark:text-green-200">After: </span>
+          {shown(change.new)}
+        </p>
+      </div>
+    </li>
+  );
 }
 
 export function QuestionHistory({ entries }: { entries: BankHistoryEntry[] }) {
@@ -48,12 +72,9 @@ export function QuestionHistory({ entries }: { entries: BankHistoryEntry[] }) {
                   <span className="font-normal text-slate-500"> ({h.admin_email})</span>
                 )} · <time dateTime={h.edited_at}>{formatDateTime(h.edited_at)}</time>
               </p>
-              <ul className="mt-1 flex flex-col gap-1 text-slate-600 dark:text-slate-300">
+              <ul className="mt-2 flex flex-col gap-2 text-slate-700 dark:text-slate-200">
                 {Object.entries(h.changes).map(([field, c]) => (
-                  <li key={field} className="break-words">
-                    <span className="font-medium">{FIELDS[field] ?? field}:</span> {shown(c.old)} →{' '}
-                    {shown(c.new)}
-                  </li>
+                  <Change key={field} field={field} change={c} />
                 ))}
               </ul>
             </li>

@@ -1,4 +1,5 @@
-// The messages of SPEC 8: success, or the failure with its 'File Format Issues' list and hint.
+// The messages of an upload: success, or the failure with its hint; the 'File Format Issues'
+// list of a refused file is shown on its own, after the rows to fix.
 import { Alert } from '../../../components/Alert';
 import type { UploadFailure } from './sendUpload';
 
@@ -16,18 +17,26 @@ export function UploadFeedback({
         <Alert tone="error">
           <p className="font-medium">{failure.message}</p>
           {failure.hint && <p className="mt-1">{failure.hint}</p>}
-          {failure.issues.length > 0 && (
-            <div className="mt-2">
-              <p className="font-medium">File Format Issues</p>
-              <ul className="mt-1 list-disc pl-5">
-                {failure.issues.map((issue) => (
-                  <li key={issue}>{issue}</li>
-                ))}
-              </ul>
-            </div>
-          )}
         </Alert>
       )}
     </>
+  );
+}
+
+/** The format rules of a refused file, shown below its rows to fix. */
+export function FormatIssues({ issues }: { issues: string[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <section
+      aria-label="File Format Issues"
+      className="rounded-lg border border-slate-200 p-3 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-200"
+    >
+      <h3 className="font-medium">File Format Issues</h3>
+      <ul className="mt-1 list-disc pl-5">
+        {issues.map((issue) => (
+          <li key={issue}>{issue}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

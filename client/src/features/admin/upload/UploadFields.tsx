@@ -31,8 +31,9 @@ export function UploadFields({ form, content }: { form: UploadForm; content: Con
       />
       {form.target === 'new' && (
         <TextField
-          label="Set title (optional)"
-          hint="Defaults to the file name"
+          label="Set title"
+          hint="Students see this title. Suggested from the topic or paper: change it as you like."
+          required
           value={form.title}
           maxLength={200}
           onChange={(e) => form.setTitle(e.target.value)}

@@ -12,7 +12,7 @@ import { placementOfSet } from '../lib/catalog';
 import type { AdminData } from '../hooks/useAdminData';
 import { FormatHelp } from './FormatHelp';
 import { PreviewPanel } from './PreviewPanel';
-import { UploadFeedback } from './UploadFeedback';
+import { FormatIssues, UploadFeedback } from './UploadFeedback';
 import { UploadFields } from './UploadFields';
 import { useUploadForm } from './useUploadForm';
 
@@ -33,7 +33,7 @@ function useOpenOnLinkedSet(content: AdminData['content']['data'], form: ReturnT
 const uploadLabel = (n: number) => `Upload ${n} question${n === 1 ? '' : 's'}`;
 
 export function UploadTab({ content }: Pick<AdminData, 'content'>) {
-  const form = useUploadForm();
+  const form = useUploadForm(content.data);
   useOpenOnLinkedSet(content.data, form);
   if (content.isPending) return <SkeletonGrid count={3} label="Loading programs and papers…" />;
   if (content.isError)
@@ -78,6 +78,8 @@ export function UploadTab({ content }: Pick<AdminData, 'content'>) {
         {/* The verdict and the rows to fix sit right under the buttons, where the eye goes after a click. */}
         <UploadFeedback success={form.success} failure={form.failure} />
         {form.answer && <PreviewPanel answer={form.answer} />}
+        {/* After the rows to fix: what is wrong with this file comes before the rules for every file. */}
+        {form.failure && <FormatIssues issues={form.failure.issues} />}
       </form>
       <FormatHelp />
     </div>

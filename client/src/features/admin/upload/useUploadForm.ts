@@ -6,7 +6,9 @@ import { trpc } from '../../../lib/trpc';
 import { useCascade } from '../hooks/useCascade';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import type { UploadAnswer } from '../types';
+import type { Content } from '../types';
 import { sendUpload, type UploadFailure } from './sendUpload';
+import { suggestTitle } from './suggestTitle';
 
 type QuizType = 'practice' | 'mock';
 /** Where the questions go: a new set, or a set that exists (made in Content Management or before). */
@@ -18,6 +20,7 @@ function validated(
   quizType: QuizType,
   pick: ReturnType<typeof useCascade>,
   existingSet: string | null,
+  title: string,
 ): { file: File } | { problem: string } {
   if (!file) return { problem: 'Please choose a file to upload.' };
   const name = file.name.toLowerCase();
@@ -31,15 +34,17 @@ function validated(
   if (quizType === 'practice' && !pick.topicId)
     return { problem: 'Please select a topic for practice questions.' };
   if (existingSet === '') return { problem: 'Please select the set to add the questions to.' };
+  if (existingSet === null && !title.trim()) return { problem: 'Please give the new set a title.' };
   return { file };
 }
 
-export function useUploadForm() {
+export function useUploadForm(content: Content | undefined) {
   const utils = trpc.useUtils();
   const pick = useCascade();
   const [quizType, setQuizTypeState] = useState<QuizType>('practice');
   const [file, setFileState] = useState<File | null>(null);
-  const [title, setTitleState] = useState('');
+  // null until the admin types one: the field shows the suggestion for the chosen topic or paper.
+  const [typedTitle, setTitleState] = useState<string | null>(null);
   const [timeLimit, setTimeLimitState] = useState('');
   const [target, setTargetState] = useState<Target>('new');
   const [setId, setSetIdState] = useState('');
@@ -63,7 +68,7 @@ export function useUploadForm() {
     setQuizTypeState('practice');
     pick.reset();
     setFileState(null);
-    setTitleState('');
+    setTitleState(null);
     setTimeLimitState('');
     setTargetState('new');
     setSetIdState('');
@@ -71,9 +76,12 @@ export function useUploadForm() {
     setAnswer(null);
   }
 
+  const parentId = quizType === 'practice' ? pick.topicId : pick.paperId;
+  const title = typedTitle ?? (content ? suggestTitle(content, quizType, parentId) : '');
+
   async function run(dryRun: boolean) {
     const existing = target === 'existing';
-    const checked = validated(file, quizType, pick, existing ? setId : null);
+    const checked = validated(file, quizType, pick, existing ? setId : null, title);
     if ('problem' in checked) return showFailure({ message: checked.problem, issues: [], hint: null });
     showSuccess(null);
     showFailure(null);
@@ -146,7 +154,7 @@ export function useUploadForm() {
     file,
     setFile: changed(setFileState),
     title,
-    setTitle: changed(setTitleState),
+    setTitle: changed((v: string) => setTitleState(v)),
     timeLimit,
     setTimeLimit: changed(setTimeLimitState),
     fileInputKey,

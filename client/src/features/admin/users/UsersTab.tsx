@@ -9,6 +9,8 @@ import { INPUT_CLASS } from '../../../components/TextField';
 import type { AdminData } from '../hooks/useAdminData';
 import { filterUsers } from './filterUsers';
 import { UsersTable } from './UsersTable';
+import { AccountNoticePanel } from './AccountNoticePanel';
+import { useAccountActions } from './useAccountActions';
 
 // A school's whole intake can be thousands of rows: render a page at a time.
 const PAGE = 50;
@@ -18,6 +20,7 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
   const [shown, setShown] = useState(PAGE);
   const deferred = useDeferredValue(query);
   const matches = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
+  const actions = useAccountActions();
 
   if (users.isPending) return <SkeletonGrid count={3} label="Loading users…" />;
   if (users.isError)
@@ -47,13 +50,14 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
           {matches.length} of {users.data.length} users
         </p>
       </div>
+      {actions.notice && <AccountNoticePanel notice={actions.notice} onDismiss={actions.dismiss} />}
       {matches.length === 0 ? (
         <EmptyState
           title="No users found"
           message={users.data.length ? 'No users match your search.' : 'No users yet.'}
         />
       ) : (
-        <UsersTable users={matches.slice(0, shown)} />
+        <UsersTable users={matches.slice(0, shown)} actions={actions} />
       )}
       {matches.length > shown && (
         <button

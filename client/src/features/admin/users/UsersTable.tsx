@@ -2,6 +2,8 @@ import { numberTdClass, numberThClass, tableClass, tdClass, thClass } from '../c
 import { formatDate } from '../lib/format';
 import type { AdminUser } from '../types';
 import { ScrollBox } from '../components/ScrollBox';
+import { AccountCell } from './AccountCell';
+import type { AccountActions } from './useAccountActions';
 
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
   const admin = role === 'admin';
@@ -18,7 +20,7 @@ function RoleBadge({ role }: { role: AdminUser['role'] }) {
   );
 }
 
-export function UsersTable({ users }: { users: AdminUser[] }) {
+export function UsersTable({ users, actions }: { users: AdminUser[]; actions: AccountActions }) {
   return (
     <ScrollBox
       label="Users list"
@@ -29,9 +31,9 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
           <tr>
             <th className={thClass}>Name</th>
             <th className={thClass}>Role</th>
+            <th className={thClass}>Account</th>
             <th className={thClass}>Program</th>
             <th className={thClass}>School</th>
-            <th className={thClass}>Gender</th>
             <th className={thClass}>Born</th>
             <th className={thClass}>Joined</th>
             <th className={numberThClass}>Sessions</th>
@@ -47,10 +49,12 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <div className="text-xs text-slate-500 [overflow-wrap:anywhere] dark:text-slate-400">
                   {u.email}
                 </div>
-                {!u.is_active && <div className="text-xs text-red-600">Inactive</div>}
               </td>
               <td className={tdClass}>
                 <RoleBadge role={u.role} />
+              </td>
+              <td className={tdClass}>
+                <AccountCell user={u} actions={actions} />
               </td>
               <td className={tdClass}>{u.program_of_study || '—'}</td>
               <td className={tdClass}>
@@ -59,8 +63,10 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                   <div className="text-xs text-slate-500 dark:text-slate-400">{u.region_of_institution}</div>
                 )}
               </td>
-              <td className={tdClass}>{u.gender || '—'}</td>
-              <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_of_birth)}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                <div>{formatDate(u.date_of_birth)}</div>
+                {u.gender && <div className="text-xs text-slate-500 dark:text-slate-400">{u.gender}</div>}
+              </td>
               <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.date_joined)}</td>
               <td className={numberTdClass}>{u.sessions_taken}</td>
               <td className={tdClass}>
