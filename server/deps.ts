@@ -12,6 +12,7 @@ import { memoryLimiters, RateLimits, type RateLimitSettings } from './services/r
 import { databaseLimiters } from '../db/rateLimitStore';
 import { loadJwtSecret } from './services/secrets';
 import { TokenSigner } from './services/tokens';
+import { DeviceCookies } from './services/deviceCookies';
 
 /** Every table a read-cache entry depends on (server/context.ts, routers/catalog.ts, quizSessions.ts). */
 const CACHED_TABLES = [...CONTENT_TABLES, ...SESSION_USER_TABLES, 'quiz_sessions'];
@@ -37,13 +38,15 @@ export function createDeps(
   opts: { rateLimits?: Partial<RateLimitSettings> } = {},
 ): AppDeps {
   const logger = createLogger(env.LOG_LEVEL);
+  const secret = loadJwtSecret(env.DATA_DIR, env.JWT_SECRET);
   return {
     db,
     env,
     logger,
-    signer: new TokenSigner(loadJwtSecret(env.DATA_DIR, env.JWT_SECRET)),
+    signer: new TokenSigner(secret),
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
     limits: new RateLimits(opts.rateLimits, sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters),
+    devices: new DeviceCookies(secret, env.PUBLIC_URL.startsWith('https:')),
     background: new Set(),
   };
 }

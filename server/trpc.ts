@@ -107,3 +107,24 @@ export async function enforceRateLimits(ctx: Context, checks: Array<[RateLimitNa
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
   }
 }
+
+/**
+ * Runs `action`, counting only its refusals against the limit: a valid call never counts and is
+ * never refused, so junk from a school's shared address cannot lock its students out. Once the
+ * key's budget is spent, a refusal answers 429 instead.
+ */
+export async function limitFailures<T>(
+  ctx: Context,
+  name: RateLimitName,
+  key: string,
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    const refusal = err instanceof TRPCError && err.code !== 'INTERNAL_SERVER_ERROR';
+    if (refusal && err.code !== 'TOO_MANY_REQUESTS' && !(await ctx.limits.take(name, key)))
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
+    throw err;
+  }
+}

@@ -10,6 +10,7 @@ import {
   perAccountThrottle,
 } from './attacks/limits';
 import { fileModes, mailFlood, outbox } from './attacks/mailAndFiles';
+import { junkRefreshes, ownerBackIn, schoolSignsUp } from './attacks/lockouts';
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
 import { AbuseServer, SINGLE_SQLITE, type AbuseServerOptions } from './server';
@@ -27,6 +28,9 @@ export const ATTACKS: Attack[] = [
   forgedForwardedFor,
   hashingFairness,
   otherLimits,
+  schoolSignsUp,
+  junkRefreshes,
+  ownerBackIn,
   mailFlood,
   outbox,
   cleanRefusals,

@@ -10,10 +10,12 @@ import {
   verifyEmailInput,
 } from '../../shared/schemas/auth';
 import { z } from 'zod';
+import { fieldError } from '../errors';
 import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
 import {
+  BAD_VERIFICATION_LINK,
   changePassword,
   confirmPasswordReset,
   register,
@@ -21,9 +23,9 @@ import {
   verifyEmail,
 } from '../services/accounts';
 import { confirmEmailChange } from '../services/ownAccount';
-import { signIn } from '../services/signIn';
+import { afterPasswordReset, signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
-import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
+import { authedProcedure, enforceRateLimits, limitFailures, publicProcedure, router } from '../trpc';
 
 const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
 const VERIFICATION_SENT = {
@@ -44,10 +46,12 @@ export const authRouter = router({
     // The limits of sign-in live in signIn.ts: per account and on an address's failures only.
     .mutation(({ ctx, input }) => signIn(ctx, input)),
 
-  refresh: publicProcedure.input(refreshInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['refresh', ctx.ip]]);
-    return rotateRefreshToken(ctx, input.refresh);
-  }),
+  // The token is checked before anything counts: only invalid ones use up the address's budget.
+  refresh: publicProcedure
+    .input(refreshInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'refreshFailuresPerAddress', ctx.ip, () => rotateRefreshToken(ctx, input.refresh)),
+    ),
 
   logout: publicProcedure
     .input(z.object({ refresh: z.string().max(2048).optional() }).optional())
@@ -58,26 +62,30 @@ export const authRouter = router({
       return { detail: 'Successfully logged out.' };
     }),
 
-  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
-    return verifyEmail(ctx, input.token, input.password);
-  }),
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => verifyEmail(ctx, input.token, input.password)),
+    ),
 
   /** Whether a verification link can still be used (the mailed link's landing checks it first). */
-  verificationLinkIsLive: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
-    return verificationLinkIsLive(ctx, input.token);
-  }),
+  verificationLinkIsLive: publicProcedure.input(tokenInput).query(({ ctx, input }) =>
+    limitFailures(ctx, 'badLinksPerAddress', ctx.ip, async () => {
+      if (!(await verificationLinkIsLive(ctx, input.token))) throw fieldError('token', BAD_VERIFICATION_LINK);
+      return true;
+    }),
+  ),
 
   /** The link mailed to an admin's new address: the change takes effect and every session ends. */
-  confirmEmailChange: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['verifyPerAddress', ctx.ip]]);
-    return confirmEmailChange(ctx, input.token);
-  }),
+  confirmEmailChange: publicProcedure
+    .input(tokenInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => confirmEmailChange(ctx, input.token)),
+    ),
 
   resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [
-      ['resetPerAddress', ctx.ip],
+      ['mailRequestsPerAddress', ctx.ip],
       ['resetPerAccount', `verify|${input.email}`],
     ]);
     const user = await findUserByEmail(ctx.db, input.email);
@@ -87,7 +95,7 @@ export const authRouter = router({
 
   requestPasswordReset: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [
-      ['resetPerAddress', ctx.ip],
+      ['mailRequestsPerAddress', ctx.ip],
       ['resetPerAccount', `reset|${input.email}`],
     ]);
     const user = await findUserByEmail(ctx.db, input.email);
@@ -96,8 +104,12 @@ export const authRouter = router({
   }),
 
   confirmPasswordReset: publicProcedure.input(resetConfirmInput).mutation(async ({ ctx, input }) => {
-    await enforceRateLimits(ctx, [['resetPerAddress', ctx.ip]]);
-    return confirmPasswordReset(ctx, input);
+    const answer = await limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () =>
+      confirmPasswordReset(ctx, input),
+    );
+    // The owner proved the mailbox: the account's wait ends, and this browser is trusted.
+    await afterPasswordReset(ctx, input.uid);
+    return answer;
   }),
 
   changePassword: authedProcedure.input(passwordChangeInput).mutation(async ({ ctx, input }) => {

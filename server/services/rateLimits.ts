@@ -18,11 +18,18 @@ export const DEFAULT_RATE_LIMITS = {
   passwordChecksPerAddress: { points: 1000, windowSeconds: 60 },
   /** Wrong passwords for one account, from anywhere; from the 5th, the account waits (signIn.ts). */
   loginFailuresPerAccount: { points: 10_000, windowSeconds: 15 * 60 },
-  register: { points: 100, windowSeconds: 60 * 60 },
+  /** Wrong passwords from a browser with the account's device cookie; past it, the cookie is ignored. */
+  loginFailuresPerDevice: { points: 10, windowSeconds: 15 * 60 },
+  /** Sized for a school of 500 registering from one address within the hour, twice over. */
+  register: { points: 1000, windowSeconds: 60 * 60 },
+  /** Reset and verification mails asked for one account (the mail itself is limited per recipient). */
   resetPerAccount: { points: 5, windowSeconds: 60 * 60 },
-  resetPerAddress: { points: 60, windowSeconds: 60 * 60 },
-  verifyPerAddress: { points: 300, windowSeconds: 15 * 60 },
-  refresh: { points: 3000, windowSeconds: 15 * 60 },
+  /** Reset and resend requests from one address, sized as registrations are. */
+  mailRequestsPerAddress: { points: 1000, windowSeconds: 60 * 60 },
+  /** Invalid or expired verification and reset links from one address; valid ones never count. */
+  badLinksPerAddress: { points: 300, windowSeconds: 15 * 60 },
+  /** Invalid refresh tokens from one address; valid ones never count. */
+  refreshFailuresPerAddress: { points: 1000, windowSeconds: 15 * 60 },
   /** Quiz starts (a resume counts too): a script cannot churn out sessions. */
   quizStart: { points: 60, windowSeconds: 10 * 60 },
   /** Signed-in procedures that check the password: a stolen session cannot guess it quickly. */

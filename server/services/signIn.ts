@@ -9,13 +9,19 @@
 //   unknown e-mail costs no hash, so a flood of made-up addresses does not use this up.
 // - Attempts at one account run one at a time, so one account's attacker holds at most one of the
 //   hashing slots that everyone's sign-in shares.
+// - A browser that signed in to the account before carries its device cookie (deviceCookies.ts):
+//   its attempts count on that device's own budget (10 failures in 15 minutes), not on the
+//   account's or the address's, and the account's wait does not hold them. Past its budget the
+//   cookie is ignored. A completed password reset ends the account's wait and trusts its browser.
 import { TRPCError } from '@trpc/server';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import type { loginInput } from '../../shared/schemas/auth';
 import type { Context } from '../context';
 import { fieldErrorsOf } from '../errors';
+import { findUserById } from '../queries/users';
 import { BAD_CREDENTIALS, login } from './accounts';
+import { userIdFromUidb64 } from './accountMail';
 
 const FREE_FAILURES = 4;
 const FIRST_WAIT_SECONDS = 2;
@@ -53,25 +59,47 @@ function isBadCredentials(err: unknown): boolean {
   return err instanceof TRPCError && fieldErrorsOf(err.cause)?.non_field_errors?.[0] === BAD_CREDENTIALS;
 }
 
+/** The device id of a valid device cookie for the account that has failures left, else null. */
+async function trustedDevice(ctx: Context, email: string): Promise<string | null> {
+  const device = ctx.devices.deviceOf(ctx.cookies, email);
+  if (!device || (await ctx.limits.exhausted('loginFailuresPerDevice', `device:${device}`))) return null;
+  return device;
+}
+
 export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
-  const account = `account:${input.email.toLowerCase()}`;
-  const waiting = await ctx.limits.secondsToWait(account);
-  if (waiting > 0) throw tooMany(accountWaitMessage(waiting));
+  const email = input.email.toLowerCase();
+  const account = `account:${email}`;
+  const device = await trustedDevice(ctx, email);
+  const untilFree = async () => {
+    const waiting = device ? 0 : await ctx.limits.secondsToWait(account);
+    if (waiting > 0) throw tooMany(accountWaitMessage(waiting));
+  };
+  await untilFree();
 
   return inTurn(account, async () => {
     // Another attempt may have made the account wait while this one queued.
-    const stillWaiting = await ctx.limits.secondsToWait(account);
-    if (stillWaiting > 0) throw tooMany(accountWaitMessage(stillWaiting));
+    await untilFree();
     let checkedPassword = false;
     try {
       const session = await login(ctx, input, async () => {
         checkedPassword = true;
-        if (!(await ctx.limits.take('passwordChecksPerAddress', ctx.ip))) throw tooMany(TOO_MANY_SIGN_INS);
+        if (!device && !(await ctx.limits.take('passwordChecksPerAddress', ctx.ip)))
+          throw tooMany(TOO_MANY_SIGN_INS);
       });
-      await ctx.limits.reset('loginFailuresPerAccount', account);
+      // A known device clears its own count; the account's stays, or the owner signing in
+      // would hand a stranger four more free guesses.
+      await ctx.limits.reset(
+        device ? 'loginFailuresPerDevice' : 'loginFailuresPerAccount',
+        device ? `device:${device}` : account,
+      );
+      ctx.devices.trust(ctx.cookies, email);
       return session;
     } catch (err) {
       if (!isBadCredentials(err)) throw err;
+      if (device) {
+        await ctx.limits.take('loginFailuresPerDevice', `device:${device}`);
+        throw err;
+      }
       // From a flooded address, a made-up e-mail leaves no state (memory stays bounded), but a
       // real account's failures still count, so its attacker soon waits instead of hashing. Both
       // answer the same 429 there, which tells nothing about which addresses are registered.
@@ -85,4 +113,15 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
       throw err;
     }
   });
+}
+
+/** After a completed reset of the account behind `uid`: its wait ends and this browser is trusted. */
+export async function afterPasswordReset(ctx: Context, uid: string): Promise<void> {
+  const userId = userIdFromUidb64(uid);
+  const user = userId === null ? undefined : await findUserById(ctx.db, userId);
+  if (!user) return;
+  const email = user.email.toLowerCase();
+  await ctx.limits.endWait(`account:${email}`);
+  await ctx.limits.reset('loginFailuresPerAccount', `account:${email}`);
+  ctx.devices.trust(ctx.cookies, email);
 }

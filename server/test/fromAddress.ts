@@ -9,7 +9,7 @@ export function postFrom(
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
   const url = new URL(path, t.url);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -31,10 +31,31 @@ export function postFrom(
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}'), headers: res.headers }),
+        );
       },
     );
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Wrong passwords for `email` from `from` until the account has to wait at least `seconds`;
+ * returns when that wait was announced and how long it was.
+ */
+export async function lockOut(
+  t: TestServer,
+  email: string,
+  from: string,
+  seconds: number,
+): Promise<{ at: number; wait: number }> {
+  for (;;) {
+    const r = await postFrom(t, from, '/api/auth/login/', { email, password: 'Not-The-Password-9' });
+    const wait = Number(/Try again in (\d+) seconds/.exec(String(r.body.detail))?.[1] ?? 0);
+    if (r.status === 429 && wait >= seconds) return { at: Date.now(), wait };
+    if (r.status === 429 && wait) await new Promise((done) => setTimeout(done, wait * 1000 + 100));
+    else if (r.status !== 400) throw new Error(`a wrong password answered ${r.status}`);
+  }
 }

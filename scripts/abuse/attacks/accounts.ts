@@ -47,7 +47,7 @@ export const squatting: Attack = {
   },
 };
 
-function resetLink(text: string): { uid: string; token: string } | null {
+export function resetLink(text: string): { uid: string; token: string } | null {
   const link = linkIn(text);
   const parts = link ? new URL(link).pathname.split('/').filter(Boolean) : [];
   return parts.length >= 2 ? { uid: parts.at(-2) as string, token: parts.at(-1) as string } : null;
