@@ -38,6 +38,32 @@ export interface EmailVerificationTable {
   created_at: string;
 }
 
+/** A registration of an unverified address, kept until a verification link is opened. */
+export interface PendingRegistrationTable {
+  id: Generated<number>;
+  user_id: number;
+  full_name: string;
+  password_hash: string;
+  date_of_birth: string | null;
+  gender: 'Male' | 'Female' | null;
+  region_of_institution: string | null;
+  program_of_study: string | null;
+  school: string | null;
+  created_at: string;
+}
+export type PendingRegistration = Selectable<PendingRegistrationTable>;
+
+/** A new sign-in address, applied when the link mailed to it is opened. */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface PasswordResetTable {
   id: Generated<number>;
   user_id: number;
@@ -267,6 +293,8 @@ export interface Database {
   users: UserTable;
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
+  pending_registrations: PendingRegistrationTable;
+  email_changes: EmailChangeTable;
   refresh_tokens: RefreshTokenTable;
   programs: ProgramTable;
   papers: PaperTable;

@@ -144,6 +144,9 @@ describe('student journey', () => {
     await t.settle();
     const mails = t.mails.filter((m) => m.to === STUDENT.email && /Confirm/.test(m.subject));
     await page.goto(linkIn(mails[mails.length - 1].text));
+    await page.getByRole('heading', { name: 'Confirm your e-mail' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.waitForURL('**/email-verified');
     await page.getByRole('heading', { name: 'Email Verified' }).waitFor();
     await page.getByRole('link', { name: 'Continue to Login' }).click();

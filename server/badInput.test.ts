@@ -272,9 +272,11 @@ const PUBLIC_REST = [
   /^\/auth\/(login|registration|logout|password\/reset)/,
   /^\/auth\/registration\//,
   /^\/token\/refresh\/$/,
-  /^\/auth\/verify-email\//,
+  /^\/auth\/(verify|confirm)-email\//,
   /^\/admin\/upload-template\/$/,
 ];
+/** The links mailed to an address: they answer with a redirect, never JSON. */
+const MAILED_LINK = /^\/auth\/(verify|confirm)-email\//;
 /** Routes whose empty body is a valid request: nothing to change, and the fingerprint proves nothing changed. */
 const EMPTY_BODY_OK = new Set(['POST /auth/logout/', 'POST /notifications/mark-all-read/', 'PUT /profile/']);
 const emptyBodyOk = (method: string, path: string) =>
@@ -328,11 +330,11 @@ describe('REST paths', () => {
         if (adminOnly)
           await check("with a student's token", concrete('1'), { ...body, token: student }, { status: 403 });
       }
-      if (path.includes('/:') && !path.startsWith('/auth/verify-email/')) {
+      if (path.includes('/:') && !MAILED_LINK.test(path)) {
         for (const seg of HOSTILE_SEGMENTS)
           await check(`with path segment ${seg.slice(0, 20)}`, concrete(seg), { ...body, token }, {});
       }
-      if (method === 'GET' && !path.startsWith('/auth/verify-email/') && path !== '/health') {
+      if (method === 'GET' && !MAILED_LINK.test(path) && path !== '/health') {
         // Filters and options come in the query string: hostile ones may be ignored (2xx), never crash.
         await check(
           'with a hostile query string',
@@ -394,13 +396,15 @@ describe('REST paths', () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it('the verification link with a hostile token lands on the "invalid link" page', async () => {
-    for (const seg of HOSTILE_SEGMENTS) {
-      const res = await fetch(`${t.url}/api/auth/verify-email/${encodeURIComponent(seg)}/`, {
-        redirect: 'manual',
-      });
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/email-verified?status=invalid');
+  it('the mailed links with a hostile token land on the "invalid link" page', async () => {
+    for (const link of ['verify-email', 'confirm-email']) {
+      for (const seg of HOSTILE_SEGMENTS) {
+        const res = await fetch(`${t.url}/api/auth/${link}/${encodeURIComponent(seg)}/`, {
+          redirect: 'manual',
+        });
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/email-verified?status=invalid');
+      }
     }
   });
 

@@ -15,6 +15,7 @@ import { slowAnswerSheets, slowRegistrations, slowSmallBodies } from './attacks/
 import { cleanRefusals, csvEncodings, practiceSessions, privacyHeaders, zipBomb } from './attacks/uploads';
 import { AbuseContext, type Attack, type AttackResult } from './context';
 import { AbuseServer, SINGLE_SQLITE, type AbuseServerOptions } from './server';
+import { sessionsEnd, squattingOrders } from './attacks/accountOwnership';
 
 /** In run order; the last admin goes last, since on code that lets it, it deletes the admin. */
 export const ATTACKS: Attack[] = [
@@ -42,6 +43,8 @@ export const ATTACKS: Attack[] = [
   practiceSessions,
   privacyHeaders,
   fileModes,
+  squattingOrders,
+  sessionsEnd,
   lastAdmin,
 ];
 

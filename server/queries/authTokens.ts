@@ -111,3 +111,39 @@ export async function revokeUserFamilies(db: DB, userId: number, exceptFamilyId?
   if (exceptFamilyId) query = query.where('family_id', '!=', exceptFamilyId);
   await query.execute();
 }
+
+/** A new sign-in address waiting for its link; any earlier request of the user dies. */
+export async function storeEmailChange(db: DB, userId: number, newEmail: string, token: string, ttlMs: number) {
+  const now = Date.now();
+  await db
+    .updateTable('email_changes')
+    .set({ used_at: new Date(now).toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('email_changes')
+    .values({
+      user_id: userId,
+      new_email: newEmail,
+      token_hash: sha256(token),
+      expires_at: new Date(now + ttlMs).toISOString(),
+      used_at: null,
+      created_at: new Date(now).toISOString(),
+    })
+    .execute();
+}
+
+/** Marks a valid, unused e-mail change link used and returns what it changes; null if it is not. */
+export async function consumeEmailChange(db: DB, token: string) {
+  const now = new Date().toISOString();
+  const row = await db
+    .updateTable('email_changes')
+    .set({ used_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'new_email'])
+    .executeTakeFirst();
+  return row ?? null;
+}

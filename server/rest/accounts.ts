@@ -20,7 +20,10 @@ export function accountRoutes(deps: AppDeps, readBody: BodyReaders): Router {
   r.post(
     '/auth/registration/verify-email/',
     readBody('auth.verifyEmail'),
-    call(deps, (c, req) => c.auth.verifyEmail({ token: body(req).key ?? body(req).token } as never)),
+    // The key alone verifies nothing: the password of the registration to activate comes with it.
+    call(deps, (c, req) =>
+      c.auth.verifyEmail({ token: body(req).key ?? body(req).token, password: body(req).password } as never),
+    ),
   );
   r.post(
     '/auth/registration/resend-email/',
@@ -72,13 +75,27 @@ export function accountRoutes(deps: AppDeps, readBody: BodyReaders): Router {
     call(deps, (c, req) => c.profile.delete(body(req) as never)),
   );
 
-  // The link in the verification e-mail: verify, then land on the client's confirmation page.
+  // Verification links mailed before they opened the password page: send a live one there.
   r.get('/auth/verify-email/:token/', async (req, res) => {
+    const token = String(req.params.token);
     try {
-      await createCaller(await createContext(deps, req)).auth.verifyEmail({
+      const caller = createCaller(await createContext(deps, req));
+      if (await caller.auth.verificationLinkIsLive({ token })) {
+        return res.redirect(302, `/verify-email/${encodeURIComponent(token)}`);
+      }
+    } catch {
+      // A refused or malformed token lands on the same page as an expired one.
+    }
+    res.redirect(302, '/email-verified?status=invalid');
+  });
+
+  // The link mailed to an admin's new address: apply it, then land on the confirmation page.
+  r.get('/auth/confirm-email/:token/', async (req, res) => {
+    try {
+      await createCaller(await createContext(deps, req)).auth.confirmEmailChange({
         token: String(req.params.token),
       });
-      res.redirect(302, '/email-verified');
+      res.redirect(302, '/email-verified?status=email-changed');
     } catch {
       res.redirect(302, '/email-verified?status=invalid');
     }

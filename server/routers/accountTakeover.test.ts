@@ -1,11 +1,23 @@
-// Issue 16 §2 over the real HTTP stack: an address cannot be squatted, old reset links die, tokens
-// need exp and sub, and the last admin stays.
+// Over the real HTTP stack: an address cannot be squatted in any order of squatter and owner, old
+// reset links die, tokens need exp and sub, and the last admin stays.
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserByEmail, updateUser } from '../queries/users';
+import { LINK_MAIL_EVERY_MS } from '../services/accountMail';
+import { markUserVerified, NOT_THE_REGISTERED_PASSWORD } from '../services/accounts';
 import { createOrPromoteAdmin } from '../services/admins';
+import { verifyPassword } from '../services/passwords';
+import { countRows } from '../test/fixtures';
 import { loadJwtSecret } from '../services/secrets';
-import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../test/harness';
+import {
+  linkIn,
+  signUpAndIn,
+  startTestServer,
+  STUDENT,
+  type TestServer,
+  verificationToken,
+  verifyWithLink,
+} from '../test/harness';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -34,51 +46,124 @@ const mailsTo = (email: string, subject: RegExp) =>
   t.mails.filter((m) => m.to === email && subject.test(m.subject));
 
 describe('pre-registration squatting', () => {
-  it('lets the owner’s later registration replace a squatter’s, whose password never signs in', async () => {
-    const squatter = {
-      ...STUDENT,
-      full_name: 'Kofi Squatter',
-      password1: 'Squat-Pass-4411',
-      school: 'Nowhere',
-    };
-    squatter.password2 = squatter.password1;
-    expect((await t.api('POST', '/api/auth/registration/', { body: squatter })).status).toBe(201);
-    await t.waitForMail(STUDENT.email, /Confirm/);
-    const owner = await t.api('POST', '/api/auth/registration/', { body: STUDENT });
-    expect(owner.status).toBe(201);
+  const SQUATTER = {
+    ...STUDENT,
+    full_name: 'Kofi Squatter',
+    password1: 'Squat-Pass-4411',
+    password2: 'Squat-Pass-4411',
+    school: 'Nowhere',
+  };
+  const register = async (who: typeof STUDENT) => {
+    expect((await t.api('POST', '/api/auth/registration/', { body: who })).status).toBe(201);
     await t.settle();
-    const [squatterMail, ownerMail] = mailsTo(STUDENT.email, /Confirm/);
-    expect(squatterMail.text).toContain('Kofi Squatter');
-    expect(ownerMail.text).toContain('Ama Mensah');
+  };
+  const confirms = () => mailsTo(STUDENT.email, /Confirm/);
 
-    // The squatter's link (in the owner's mailbox) no longer verifies anything.
-    const stale = await fetch(linkIn(squatterMail.text), { redirect: 'manual' });
-    expect(stale.headers.get('location')).toBe('/email-verified?status=invalid');
-    expect((await findUserByEmail(t.db, STUDENT.email))!.email_verified_at).toBeNull();
-
-    const fresh = await fetch(linkIn(ownerMail.text), { redirect: 'manual' });
-    expect(fresh.headers.get('location')).toBe('/email-verified');
-    const refused = await login(STUDENT.email, squatter.password1);
+  /** The owner's registration is the account: their password and name, the squatter's neither. */
+  async function expectOwnerHolds() {
+    const row = (await findUserByEmail(t.db, STUDENT.email))!;
+    expect(row.email_verified_at).not.toBeNull();
+    expect([row.full_name, row.school]).toEqual(['Ama Mensah', STUDENT.school]);
+    expect(await verifyPassword(row.password_hash, STUDENT.password1)).toBe(true);
+    expect(await verifyPassword(row.password_hash, SQUATTER.password1)).toBe(false);
+    expect(await countRows(t.db, 'pending_registrations')).toBe(0);
+    expect(await countRows(t.db, 'users')).toBe(1);
+    const refused = await login(STUDENT.email, SQUATTER.password1);
     expect(refused.status).toBe(400);
     expect(refused.body.non_field_errors).toEqual(['Unable to log in with provided credentials.']);
     const ok = await login(STUDENT.email, STUDENT.password1);
     expect(ok.status).toBe(200);
     const profile = await t.api('GET', '/api/profile/', { token: ok.body.access });
     expect(profile.body).toMatchObject({ full_name: 'Ama Mensah', school: STUDENT.school });
-    const users = await t.db.selectFrom('users').select('id').execute();
-    expect(users).toHaveLength(1);
+    // Every other link of the address died with the verification.
+    for (const mail of confirms())
+      expect((await verifyWithLink(t, mail.text, STUDENT.password1)).status).toBe(400);
+  }
+
+  it('squatter first: the owner opens the older mail (the squatter’s) with their own password', async () => {
+    await register(SQUATTER);
+    await register(STUDENT);
+    const [squatterMail, ownerMail] = confirms();
+    expect(ownerMail).toBeDefined();
+    // The mail shows nothing the squatter typed.
+    expect(squatterMail.text).not.toContain('Kofi Squatter');
+    // The squatter's password typed on the link activates nothing; the owner's does.
+    const wrong = await verifyWithLink(t, squatterMail.text, 'Not-Registered-5521');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.password).toEqual([NOT_THE_REGISTERED_PASSWORD]);
+    expect((await findUserByEmail(t.db, STUDENT.email))!.email_verified_at).toBeNull();
+    expect((await verifyWithLink(t, squatterMail.text, STUDENT.password1)).status).toBe(200);
+    await expectOwnerHolds();
+  });
+
+  it('owner first, then the squatter before the click: the newest mail with the owner’s password', async () => {
+    await register(STUDENT);
+    await register(SQUATTER);
+    const mails = confirms();
+    expect(mails).toHaveLength(2);
+    // The REST path with the key alone verifies nothing and says what is missing.
+    const keyOnly = await t.api('POST', '/api/auth/registration/verify-email/', {
+      body: { key: verificationToken(mails[1].text) },
+    });
+    expect([keyOnly.status, keyOnly.body.password]).toEqual([400, ['This field is required.']]);
+    expect((await findUserByEmail(t.db, STUDENT.email))!.email_verified_at).toBeNull();
+    // The row shows the newest registration until someone with the mailbox picks one.
+    expect((await login(STUDENT.email, SQUATTER.password1)).body.non_field_errors).toEqual([
+      'E-mail is not verified.',
+    ]);
+    expect((await verifyWithLink(t, mails[1].text, STUDENT.password1)).status).toBe(200);
+    await expectOwnerHolds();
+  });
+
+  it('three squatter registrations, then the owner’s own resend brings a working link within 15 minutes', async () => {
+    for (let i = 0; i < 3; i++) await register(SQUATTER);
+    await register(STUDENT);
+    const resend = () =>
+      t.api('POST', '/api/auth/registration/resend-email/', { body: { email: STUDENT.email } });
+    expect((await resend()).status).toBe(200);
+    await t.settle();
+    // The hourly cap is full: three mails, all the squatter's doing.
+    expect(confirms()).toHaveLength(3);
+    // 15 minutes after the last mail, a resend goes out past the cap.
+    await t.db
+      .updateTable('mail_outbox')
+      .set({ created_at: new Date(Date.now() - LINK_MAIL_EVERY_MS - 1000).toISOString() })
+      .where('to_address', '=', STUDENT.email)
+      .execute();
+    expect((await resend()).status).toBe(200);
+    await t.settle();
+    const mails = confirms();
+    expect(mails).toHaveLength(4);
+    expect((await verifyWithLink(t, mails[3].text, STUDENT.password1)).status).toBe(200);
+    await expectOwnerHolds();
   });
 
   it('verifies the e-mail when a reset link is confirmed, so the mailbox owner can sign in', async () => {
-    const squatter = { ...STUDENT, full_name: 'Kofi Squatter', password1: 'Squat-Pass-4411' };
-    squatter.password2 = squatter.password1;
-    await t.api('POST', '/api/auth/registration/', { body: squatter });
+    await t.api('POST', '/api/auth/registration/', { body: SQUATTER });
     await t.api('POST', '/api/auth/password/reset/', { body: { email: STUDENT.email } });
     const parts = resetParts((await t.waitForMail(STUDENT.email, /Reset/)).text);
     expect((await confirmReset(parts, 'Owner-Shea-Butter-9')).status).toBe(200);
     expect((await findUserByEmail(t.db, STUDENT.email))!.email_verified_at).not.toBeNull();
     expect((await login(STUDENT.email, 'Owner-Shea-Butter-9')).status).toBe(200);
-    expect((await login(STUDENT.email, squatter.password1)).status).toBe(400);
+    expect((await login(STUDENT.email, SQUATTER.password1)).status).toBe(400);
+    expect(await countRows(t.db, 'pending_registrations')).toBe(0);
+  });
+
+  it('an admin’s verification by hand activates a password only when one person registered', async () => {
+    await register(STUDENT);
+    const alone = (await findUserByEmail(t.db, STUDENT.email))!;
+    expect(await markUserVerified(t.db, alone.id)).toEqual({ passwordWorks: true });
+    expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(200);
+
+    const other = { ...STUDENT, email: 'esi.boateng@example.com', full_name: 'Esi Boateng' };
+    await register(other);
+    await register({ ...SQUATTER, email: other.email });
+    const contested = (await findUserByEmail(t.db, other.email))!;
+    expect(await markUserVerified(t.db, contested.id)).toEqual({ passwordWorks: false });
+    const row = (await findUserByEmail(t.db, other.email))!;
+    expect(row.email_verified_at).not.toBeNull();
+    expect((await login(other.email, other.password1)).status).toBe(400);
+    expect((await login(other.email, SQUATTER.password1)).status).toBe(400);
   });
 });
 

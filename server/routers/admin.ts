@@ -9,6 +9,7 @@ import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
+import { adminUserProcedures } from './adminUsers';
 
 const ALL = { activeOnly: false };
 
@@ -41,4 +42,6 @@ export const adminRouter = router({
   accounts: adminAccountsRouter,
 
   ...adminContentProcedures,
+
+  ...adminUserProcedures,
 });

@@ -1,7 +1,7 @@
 // My Account for admins (issue 17 point 2): the first admin's placeholder address and one-time
 // password are changed from the admin area; students cannot call it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { linkIn, signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { ADMIN, rpc, signInAdmin } from '../test/fixtures';
 
 let t: TestServer;
@@ -18,13 +18,16 @@ const login = (email: string, password: string) =>
   t.api('POST', '/api/auth/login/', { body: { email, password } });
 
 describe('admin.changeOwnEmail', () => {
-  it('changes the sign-in address with the password; the old address no longer signs in', async () => {
-    const res = await admin.mutate<{ email: string }>('admin.changeOwnEmail', {
+  it('changes the sign-in address once the link mailed to it is opened; the old address no longer signs in', async () => {
+    const res = await admin.mutate<{ pending_email: string }>('admin.changeOwnEmail', {
       email: 'Exams.Officer@School.edu.gh',
       password: ADMIN.password,
     });
     expect(res.status).toBe(200);
-    expect(res.data.email).toBe('exams.officer@school.edu.gh');
+    expect(res.data.pending_email).toBe('exams.officer@school.edu.gh');
+    expect((await login('exams.officer@school.edu.gh', ADMIN.password)).status).toBe(400);
+    const mail = await t.waitForMail('exams.officer@school.edu.gh', /sign-in e-mail/);
+    await fetch(linkIn(mail.text), { redirect: 'manual' });
     expect((await login('exams.officer@school.edu.gh', ADMIN.password)).status).toBe(200);
     expect((await login(ADMIN.email, ADMIN.password)).status).toBe(400);
   });

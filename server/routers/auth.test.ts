@@ -1,6 +1,14 @@
 // The account system over the real HTTP stack (REST shim and tRPC), with a real SMTP server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../test/harness';
+import {
+  linkIn,
+  signUpAndIn,
+  startTestServer,
+  STUDENT,
+  type TestServer,
+  verificationToken,
+  verifyWithLink,
+} from '../test/harness';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -39,12 +47,26 @@ describe('registration, verification and sign-in', () => {
 
     const mail = await t.waitForMail(STUDENT.email, /Confirm your e-mail/);
     const link = linkIn(mail.text);
-    expect(link.startsWith(`${t.url}/api/auth/verify-email/`)).toBe(true);
-    const landing = await fetch(link, { redirect: 'manual' });
+    expect(link.startsWith(`${t.url}/verify-email/`)).toBe(true);
+    // The link's key alone verifies nothing: the page it opens sends the password typed there.
+    const token = verificationToken(mail.text);
+    const keyOnly = await t.api('POST', '/api/auth/registration/verify-email/', { body: { key: token } });
+    expect(keyOnly.status).toBe(400);
+    expect(keyOnly.body.password).toEqual(['This field is required.']);
+    // Links mailed before the page existed go to it while they are live.
+    const oldStyle = `${t.url}/api/auth/verify-email/${token}/`;
+    const landing = await fetch(oldStyle, { redirect: 'manual' });
     expect(landing.status).toBe(302);
-    expect(landing.headers.get('location')).toBe('/email-verified');
-    const again = await fetch(link, { redirect: 'manual' });
-    expect(again.headers.get('location')).toBe('/email-verified?status=invalid');
+    expect(landing.headers.get('location')).toBe(`/verify-email/${token}`);
+    const verified = await verifyWithLink(t, mail.text, STUDENT.password1);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ detail: 'Your e-mail address is verified. You can sign in now.' });
+    const again = await verifyWithLink(t, mail.text, STUDENT.password1);
+    expect(again.status).toBe(400);
+    expect(again.body.token).toEqual(['This verification link is invalid or has expired.']);
+    expect((await fetch(oldStyle, { redirect: 'manual' })).headers.get('location')).toBe(
+      '/email-verified?status=invalid',
+    );
 
     const login = await t.api('POST', '/api/auth/login/', {
       body: { email: 'AMA.Mensah@Example.com', password: STUDENT.password1 },

@@ -7,18 +7,31 @@ import {
   registerInput,
   resetConfirmInput,
   tokenInput,
+  verifyEmailInput,
 } from '../../shared/schemas/auth';
 import { z } from 'zod';
+import { fieldError } from '../errors';
 import { revokeFamily } from '../queries/authTokens';
 import { findUserByEmail } from '../queries/users';
 import { sendPasswordResetMail, sendVerificationMail } from '../services/accountMail';
-import { changePassword, confirmPasswordReset, register, verifyEmail } from '../services/accounts';
+import {
+  BAD_VERIFICATION_LINK,
+  changePassword,
+  confirmPasswordReset,
+  register,
+  verificationLinkIsLive,
+  verifyEmail,
+} from '../services/accounts';
+import { confirmEmailChange } from '../services/ownAccount';
 import { afterPasswordReset, signIn } from '../services/signIn';
 import { rotateRefreshToken } from '../services/sessions';
 import { authedProcedure, enforceRateLimits, limitFailures, publicProcedure, router } from '../trpc';
 
 const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
-const VERIFICATION_SENT = { detail: 'If this address has an unverified account, a new link is on its way.' };
+const VERIFICATION_SENT = {
+  detail:
+    'If this address has an unverified account, a new link is on its way. Every link sent to it in the last 3 days works too.',
+};
 
 export const authRouter = router({
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
@@ -51,9 +64,24 @@ export const authRouter = router({
     }),
 
   verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .mutation(({ ctx, input }) =>
+      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => verifyEmail(ctx, input.token, input.password)),
+    ),
+
+  /** Whether a verification link can still be used (the mailed link's landing checks it first). */
+  verificationLinkIsLive: publicProcedure.input(tokenInput).query(({ ctx, input }) =>
+    limitFailures(ctx, 'badLinksPerAddress', ctx.ip, async () => {
+      if (!(await verificationLinkIsLive(ctx, input.token))) throw fieldError('token', BAD_VERIFICATION_LINK);
+      return true;
+    }),
+  ),
+
+  /** The link mailed to an admin's new address: the change takes effect and every session ends. */
+  confirmEmailChange: publicProcedure
     .input(tokenInput)
     .mutation(({ ctx, input }) =>
-      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => verifyEmail(ctx, input.token)),
+      limitFailures(ctx, 'badLinksPerAddress', ctx.ip, () => confirmEmailChange(ctx, input.token)),
     ),
 
   resendVerification: publicProcedure.input(emailOnlyInput).mutation(async ({ ctx, input }) => {

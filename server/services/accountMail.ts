@@ -5,15 +5,21 @@ import type { Context } from '../context';
 import type { DB } from '../../db/client';
 import { lockKeys } from '../../db/dialect';
 import type { User } from '../../db/schema';
-import { expireOneTimeTokens, storeOneTimeToken } from '../queries/authTokens';
+import { expireOneTimeTokens, storeEmailChange, storeOneTimeToken } from '../queries/authTokens';
 import { findUserById } from '../queries/users';
 import { LINK_NOT_STORED, queueMail, type MailMessage } from './mail';
 import { randomToken } from './secrets';
 
 export const VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Verification, reset and "already registered" mails together, per recipient per hour. */
 export const ACCOUNT_MAILS_PER_HOUR = 3;
+/**
+ * Past the hourly cap, a mail with a link still goes out when none went to that address for this
+ * long: whoever fills the cap, the mailbox's owner can always have a working link this soon.
+ */
+export const LINK_MAIL_EVERY_MS = 15 * 60 * 1000;
 const PRODUCT = 'NMC Prep RN';
 
 /** A mail whose outbox row is written: handed to the mailer once its transaction has committed. */
@@ -30,19 +36,23 @@ async function queueAccountMail(
   ctx: Context,
   db: DB,
   mail: { to: string; subject: string; text: (link: string) => string },
-  createLink: () => Promise<string> = async () => '',
+  createLink?: () => Promise<string>,
 ): Promise<QueuedMail | null> {
   // Mails to one address are counted one at a time, so the cap holds against parallel requests.
   await lockKeys(db, [`email:${mail.to.toLowerCase()}`]);
   const storedText = mail.text(LINK_NOT_STORED);
-  const id = await queueMail(db, { to: mail.to, subject: mail.subject, storedText }, ACCOUNT_MAILS_PER_HOUR);
+  const id = await queueMail(
+    db,
+    { to: mail.to, subject: mail.subject, storedText },
+    { perHour: ACCOUNT_MAILS_PER_HOUR, oneEveryMs: createLink ? LINK_MAIL_EVERY_MS : undefined },
+  );
   if (id === null) {
     ctx.logger.info(
       `[mail] not sent to ${mail.to}: ${ACCOUNT_MAILS_PER_HOUR} account mails this hour already`,
     );
     return null;
   }
-  const link = await createLink();
+  const link = createLink ? await createLink() : '';
   return { id, message: { to: mail.to, subject: mail.subject, text: mail.text(link) } };
 }
 
@@ -63,6 +73,17 @@ export function userIdFromUidb64(uid: string): number | null {
   return /^\d{1,15}$/.test(decoded) ? Number(decoded) : null;
 }
 
+/**
+ * A new verification link for the user (the mailed one, or one an admin hands over). It opens the
+ * page where the password of one of the address's registrations is typed: the link proves the
+ * mailbox, the password says whose registration becomes the account. Older links stay valid.
+ */
+export async function createVerificationLink(ctx: Context, db: DB, userId: number): Promise<string> {
+  const token = randomToken();
+  await storeOneTimeToken(db, 'email_verifications', userId, token, VERIFICATION_TTL_MS);
+  return `${ctx.env.PUBLIC_URL}/verify-email/${token}`;
+}
+
 /** Call inside the transaction that wrote `user`, so the link belongs to that registration. */
 export function queueVerificationMail(ctx: Context, db: DB, user: User) {
   return queueAccountMail(
@@ -72,17 +93,10 @@ export function queueVerificationMail(ctx: Context, db: DB, user: User) {
       to: user.email,
       subject: `Confirm your e-mail for ${PRODUCT}`,
       text: (link) =>
-        `Hello ${user.full_name},\n\nWelcome to ${PRODUCT}. Confirm your e-mail address to start practising:\n\n${link}\n\nThis link works for 3 days. If you did not register, ignore this message.\n`,
+        `Hello,\n\nWelcome to ${PRODUCT}. Confirm your e-mail address to start practising: open this link and type the password you chose when you registered.\n\n${link}\n\nThis link works for 3 days. If you did not register, ignore this message: nobody can use this address without the link.\n`,
     },
     () => createVerificationLink(ctx, db, user.id),
   );
-}
-
-/** A new one-time verification link (stored hashed); older ones stay valid until they expire. */
-export async function createVerificationLink(ctx: Context, db: DB, userId: number) {
-  const token = randomToken();
-  await storeOneTimeToken(db, 'email_verifications', userId, token, VERIFICATION_TTL_MS);
-  return `${ctx.env.PUBLIC_URL}/api/auth/verify-email/${token}/`;
 }
 
 export function queueAlreadyRegisteredMail(ctx: Context, db: DB, user: User) {
@@ -124,6 +138,35 @@ export async function sendPasswordResetMail(ctx: Context, user: User) {
     ),
   );
   deliverLater(ctx, mail);
+}
+
+/** The link that applies a new sign-in address goes to that address. */
+export function queueEmailChangeMail(ctx: Context, db: DB, user: User, newEmail: string) {
+  return queueAccountMail(
+    ctx,
+    db,
+    {
+      to: newEmail,
+      subject: `Approve your new ${PRODUCT} sign-in e-mail`,
+      text: (link) =>
+        `Hello ${user.full_name},\n\nOpen this link to sign in to ${PRODUCT} with this address from now on:\n\n${link}\n\nIt works once, for one day. Until then your sign-in address stays ${user.email}. If you did not ask for this, ignore this message.\n`,
+    },
+    async () => {
+      const token = randomToken();
+      await storeEmailChange(db, user.id, newEmail, token, EMAIL_CHANGE_TTL_MS);
+      return `${ctx.env.PUBLIC_URL}/api/auth/confirm-email/${token}/`;
+    },
+  );
+}
+
+/** Tells the old address that the account now signs in with another one. */
+export function queueEmailChangedNotice(ctx: Context, db: DB, oldEmail: string, user: User) {
+  return queueAccountMail(ctx, db, {
+    to: oldEmail,
+    subject: `Your ${PRODUCT} sign-in e-mail was changed`,
+    text: () =>
+      `Hello ${user.full_name},\n\nYour ${PRODUCT} account now signs in with ${user.email} instead of this address, and every device was signed out. If you did not do this, tell another admin of your school at once.\n`,
+  });
 }
 
 /** A new one-time reset link (stored hashed); every older reset link of the user dies with it. */

@@ -11,7 +11,15 @@ import {
   findOneTimeToken,
   revokeUserFamilies,
 } from '../queries/authTokens';
+import {
+  addPendingRegistration,
+  deletePendingRegistrations,
+  findPendingRegistration,
+  listPendingRegistrations,
+  type RegistrationFields,
+} from '../queries/registrations';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../queries/users';
+import type { User } from '../../db/schema';
 import type { loginInput, registerInput, resetConfirmInput } from '../../shared/schemas/auth';
 import {
   deliverLater,
@@ -20,6 +28,7 @@ import {
   userIdFromUidb64,
 } from './accountMail';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { randomToken } from './secrets';
 import { startSession } from './sessions';
 
 export async function register(ctx: Context, input: z.output<typeof registerInput>) {
@@ -41,22 +50,21 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   const mail = await serialized(ctx.db, [`email:${input.email.toLowerCase()}`], async (trx) => {
     const existing = await findUserByEmail(trx, input.email);
     if (existing?.email_verified_at) return queueAlreadyRegisteredMail(ctx, trx, existing);
-    if (existing) {
-      // An unverified address proves nothing: the latest registration replaces the earlier one
-      // (django-allauth's rule), whose links die, so a squatter's password can never become active.
-      const user = await updateUser(trx, existing.id, { ...registration, bio: '', avatar: null });
-      await expireOneTimeTokens(trx, 'email_verifications', user.id);
-      return queueVerificationMail(ctx, trx, user);
-    }
-    const user = await insertUser(trx, {
-      ...registration,
-      email: input.email,
-      bio: '',
-      avatar: null,
-      email_verified_at: null,
-      last_login: null,
-      created_at: new Date().toISOString(),
-    });
+    // An unverified address proves nothing, so no registration replaces another: each is kept
+    // until the mailbox's reader opens a link and types the password of theirs. The row shows the
+    // newest (unverified: nobody signs in with it), and every link mailed so far stays valid.
+    const user = existing
+      ? await updateUser(trx, existing.id, { ...registration, bio: '', avatar: null })
+      : await insertUser(trx, {
+          ...registration,
+          email: input.email,
+          bio: '',
+          avatar: null,
+          email_verified_at: null,
+          last_login: null,
+          created_at: new Date().toISOString(),
+        });
+    await addPendingRegistration(trx, user.id, registration);
     return queueVerificationMail(ctx, trx, user);
   });
   deliverLater(ctx, mail);
@@ -87,24 +95,91 @@ export async function login(
   return startSession(ctx, user.id, input.remember ?? false);
 }
 
-export async function verifyEmail(ctx: Context, token: string) {
-  // One transaction, so no registration can replace the password between the check and the write.
-  const verified = await ctx.db.transaction().execute(async (trx) => {
-    const userId = await consumeOneTimeToken(trx, 'email_verifications', token);
-    if (userId === null) return false;
-    await markEmailVerified(trx, userId);
+export const BAD_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
+export const NOT_THE_REGISTERED_PASSWORD =
+  'This is not the password this address was registered with. Type the password you chose when you registered, or register again with this address and then open this link again.';
+
+/** Whether a verification link is still usable (the page that asks for the password opens only then). */
+export async function verificationLinkIsLive(ctx: Context, token: string): Promise<boolean> {
+  const row = await findOneTimeToken(ctx.db, 'email_verifications', token);
+  return !!row && !row.used_at && row.expires_at > new Date().toISOString();
+}
+
+/**
+ * The link proves the mailbox; the password typed with it picks the registration that becomes the
+ * account (password, name and profile). A squatter's registration never does: its password is
+ * not the mailbox reader's. Without any kept registration (accounts registered before they were
+ * kept) the row's own password must be typed.
+ */
+export async function verifyEmail(ctx: Context, token: string, password: string) {
+  const row = await findOneTimeToken(ctx.db, 'email_verifications', token);
+  const live = row && !row.used_at && row.expires_at > new Date().toISOString();
+  const user = live ? await findUserById(ctx.db, row.user_id) : undefined;
+  if (!user || user.email_verified_at || user.is_active !== 1) {
+    throw fieldError('token', BAD_VERIFICATION_LINK);
+  }
+  const chosen = await registrationWithPassword(ctx.db, user, password);
+  if (!chosen) throw fieldError('password', NOT_THE_REGISTERED_PASSWORD);
+  // One transaction: the link is used once, and the registration chosen is still there.
+  const verified = await serialized(ctx.db, [`email:${user.email}`], async (trx) => {
+    if ((await consumeOneTimeToken(trx, 'email_verifications', token, user.id)) === null) return false;
+    const registration = chosen.id === null ? {} : await findPendingRegistration(trx, chosen.id);
+    if (!registration) return false;
+    await activate(trx, user.id, chosen.id === null ? {} : pickRegistration(chosen));
     return true;
   });
-  if (!verified) throw fieldError('token', 'This verification link is invalid or has expired.');
+  if (!verified) throw fieldError('token', BAD_VERIFICATION_LINK);
   return { detail: 'Your e-mail address is verified. You can sign in now.' };
 }
 
-/** Marks the address verified (once: a later call keeps the first time). */
-export async function markEmailVerified(db: DB, userId: number) {
-  const user = await findUserById(db, userId);
-  if (user && !user.email_verified_at) {
-    await updateUser(db, userId, { email_verified_at: new Date().toISOString() });
+function pickRegistration(r: RegistrationFields): RegistrationFields {
+  return {
+    full_name: r.full_name,
+    password_hash: r.password_hash,
+    date_of_birth: r.date_of_birth,
+    gender: r.gender,
+    region_of_institution: r.region_of_institution,
+    program_of_study: r.program_of_study,
+    school: r.school,
+  };
+}
+
+/** The newest kept registration whose password this is (the row itself when none is kept). */
+async function registrationWithPassword(db: DB, user: User, password: string) {
+  const kept = await listPendingRegistrations(db, user.id);
+  const candidates = kept.length ? kept : [{ ...user, id: null }];
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.password_hash, password)) return candidate;
   }
+  return null;
+}
+
+/** Verifies the address with `fields` as the account; every other registration and link dies. */
+async function activate(db: DB, userId: number, fields: Partial<RegistrationFields>) {
+  await updateUser(db, userId, { ...fields, email_verified_at: new Date().toISOString() });
+  await deletePendingRegistrations(db, userId);
+  await expireOneTimeTokens(db, 'email_verifications', userId);
+}
+
+/**
+ * An admin's verification by hand. The student's password becomes active only when the address
+ * has a single registration; with several (someone else may have registered it too) no password
+ * is activated: the student then sets one with a reset link. Says whether a password works.
+ */
+export async function markUserVerified(db: DB, userId: number): Promise<{ passwordWorks: boolean }> {
+  const unusable = await hashPassword(randomToken());
+  return db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw new Error(`No user ${userId}`);
+    if (user.email_verified_at) return { passwordWorks: true };
+    const kept = await listPendingRegistrations(trx, userId);
+    if (kept.length <= 1) {
+      await activate(trx, userId, kept.length ? pickRegistration(kept[0]) : {});
+      return { passwordWorks: true };
+    }
+    await activate(trx, userId, { password_hash: unusable });
+    return { passwordWorks: false };
+  });
 }
 
 const BAD_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -128,6 +203,7 @@ export async function confirmPasswordReset(ctx: Context, input: z.output<typeof 
   });
   await expireOneTimeTokens(ctx.db, 'password_resets', user.id);
   await expireOneTimeTokens(ctx.db, 'email_verifications', user.id);
+  await deletePendingRegistrations(ctx.db, user.id);
   await revokeUserFamilies(ctx.db, user.id);
   return { detail: 'Password has been reset with the new password.' };
 }

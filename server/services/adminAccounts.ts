@@ -8,7 +8,7 @@ import type { User } from '../../db/schema';
 import { accountStateOf } from '../../shared/domain/accountState';
 import { findUserById } from '../queries/users';
 import { createPasswordResetLink, createVerificationLink, sendVerificationMail } from './accountMail';
-import { markEmailVerified } from './accounts';
+import { markUserVerified } from './accounts';
 
 type AdminContext = Context & { user: User };
 
@@ -64,7 +64,12 @@ export async function resetLink(ctx: AdminContext, userId: number) {
 
 export async function verifyByHand(ctx: AdminContext, userId: number) {
   const student = await studentFor(ctx, userId, 'unverified');
-  await markEmailVerified(ctx.db, student.id);
+  const { passwordWorks } = await markUserVerified(ctx.db, student.id);
   logAction(ctx, 'verified the e-mail address by hand', student);
-  return { detail: `${student.email} is verified: the student can sign in.` };
+  // With several registrations of the address, none of their passwords became active.
+  return {
+    detail: passwordWorks
+      ? `${student.email} is verified: the student can sign in.`
+      : `${student.email} is verified, but it was registered more than once, so no password was kept: copy a password reset link for the student.`,
+  };
 }

@@ -1,9 +1,10 @@
 // Creating the first admin, and creating or promoting one from the command line.
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
-import { ADMINS_LOCK, countAdmins, findUserByEmail, insertUser, updateUser } from '../queries/users';
+import { ADMINS_LOCK, countAdmins, findUserByEmail, insertUser } from '../queries/users';
 import { hashPassword, passwordProblem } from './passwords';
 import { randomToken } from './secrets';
+import { changeAndSignOut } from './userAccess';
 
 /** On a database with no admin, creates one and returns its one-time password (else null). */
 // Two processes starting at once on a new database must not both create one (the second would
@@ -34,7 +35,8 @@ async function saveAdmin(db: DB, email: string, passwordHash: string): Promise<'
   const now = new Date().toISOString();
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    await updateUser(db, existing.id, {
+    // A new password and maybe a new role: every device signed in before must sign in again.
+    await changeAndSignOut(db, existing.id, {
       is_staff: 1,
       is_superuser: 1,
       is_active: 1,

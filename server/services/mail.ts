@@ -2,7 +2,9 @@
 // with SMTP_URL set it is then delivered through nodemailer, otherwise its full text (with the
 // link) goes to the log so a fresh install works without a mail server.
 import nodemailer from 'nodemailer';
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
+import type { Database } from '../../db/schema';
 import type { Logger } from '../logger';
 
 export interface MailMessage {
@@ -15,17 +17,23 @@ export interface MailMessage {
 export const LINK_NOT_STORED = '[link not stored]';
 
 /**
- * Writes a mail to the outbox unless its recipient already had `perHour` mails in the last hour:
- * the row's id, or null when capped. One statement counts and inserts, so concurrent requests for
- * one address cannot all pass the count.
+ * Writes a mail to the outbox unless its recipient already had `cap.perHour` mails in the last hour
+ * and (with `cap.oneEveryMs`) one within that time: the row's id, or null when capped. One statement
+ * counts and inserts, so concurrent requests for one address cannot all pass the count.
  */
 export async function queueMail(
   db: DB,
   mail: { to: string; subject: string; storedText: string },
-  perHour: number,
+  cap: { perHour: number; oneEveryMs?: number },
 ): Promise<number | null> {
   const now = new Date();
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+  const since = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const sentSince = (eb: ExpressionBuilder<Database, never>, ms: number) =>
+    eb
+      .selectFrom('mail_outbox')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where('to_address', '=', mail.to)
+      .where('created_at', '>', since(ms));
   const row = await db
     .insertInto('mail_outbox')
     .columns(['to_address', 'subject', 'text_body', 'created_at'])
@@ -37,16 +45,10 @@ export async function queueMail(
           eb.val(mail.storedText).as('text_body'),
           eb.val(now.toISOString()).as('created_at'),
         ])
-        .where(
-          (eb) =>
-            eb
-              .selectFrom('mail_outbox')
-              .select((s) => s.fn.countAll<number>().as('n'))
-              .where('to_address', '=', mail.to)
-              .where('created_at', '>', hourAgo),
-          '<',
-          perHour,
-        ),
+        .where((eb) => {
+          const underCap = eb(sentSince(eb, 60 * 60 * 1000), '<', cap.perHour);
+          return cap.oneEveryMs ? eb.or([underCap, eb(sentSince(eb, cap.oneEveryMs), '=', 0)]) : underCap;
+        }),
     )
     .returning('id')
     .executeTakeFirst();

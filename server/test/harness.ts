@@ -134,13 +134,28 @@ export function linkIn(text: string): string {
   return match[1];
 }
 
+/** The token of a mailed verification link (the page it opens posts it with the password typed). */
+export function verificationToken(text: string): string {
+  const match = /\/verify-email\/([^/\s]+)/.exec(linkIn(text));
+  if (!match) throw new Error(`No verification link in mail: ${text}`);
+  return match[1];
+}
+
+/** Does what the page of a mailed verification link does when `password` is typed there. */
+export function verifyWithLink(t: TestServer, text: string, password: string) {
+  return t.api<Record<string, string[] | string>>('POST', '/api/auth/registration/verify-email/', {
+    body: { key: verificationToken(text), password },
+  });
+}
+
 /** Registers, verifies through the e-mailed link, signs in; returns the tokens. */
 export async function signUpAndIn(t: TestServer, overrides: Partial<typeof STUDENT> = {}) {
   const student = { ...STUDENT, ...overrides };
   const reg = await t.api('POST', '/api/auth/registration/', { body: student });
   if (reg.status !== 201) throw new Error(`registration failed: ${JSON.stringify(reg.body)}`);
   const mail = await t.waitForMail(student.email, /Confirm/);
-  await fetch(linkIn(mail.text), { redirect: 'manual' });
+  const verified = await verifyWithLink(t, mail.text, student.password1);
+  if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
   const login = await t.api<{ access: string; refresh: string }>('POST', '/api/auth/login/', {
     body: { email: student.email, password: student.password1 },
   });

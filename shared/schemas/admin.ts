@@ -85,3 +85,9 @@ export const updateMockExamSetInput = z.object({
 
 /** An admin's own sign-in address, changed with the current password (My Account). */
 export const changeOwnEmailInput = z.object({ email: emailField, password: passwordField });
+
+/** An admin makes a user an admin or a student. */
+export const setUserRoleInput = z.object({ id: coercedId, admin: booleanField });
+
+/** An admin deactivates or reactivates a user. */
+export const setUserActiveInput = z.object({ id: coercedId, active: booleanField });

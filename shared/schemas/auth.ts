@@ -52,6 +52,9 @@ export const emailOnlyInput = z.object({ email: emailField });
 
 export const tokenInput = z.object({ token: requiredText(512) });
 
+/** The mailed verification link's token and the password typed on the page it opens. */
+export const verifyEmailInput = z.object({ token: requiredText(512), password: passwordField });
+
 export const refreshInput = z.object({ refresh: requiredText(2048) });
 
 export const resetConfirmInput = z

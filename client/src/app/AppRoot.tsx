@@ -16,8 +16,17 @@ const FullApp = lazyPage(loadFullApp);
 
 type Mode = { signedIn: false } | { signedIn: true; profile?: Profile };
 
+/**
+ * Pages a mailed link lands on show as they are in a browser with a stored session too: an
+ * e-mail change has just signed every device out, and its page says so instead of the app
+ * sending the browser to the sign-in page.
+ */
+const MAILED_LINK_PAGES = /^\/(email-verified|verify-email\/)/;
+
 export function AppRoot() {
-  const [mode, setMode] = useState<Mode>(() => ({ signedIn: Boolean(tokens.access()) }));
+  const [mode, setMode] = useState<Mode>(() => ({
+    signedIn: Boolean(tokens.access()) && !MAILED_LINK_PAGES.test(window.location.pathname),
+  }));
   const handoff = useMemo<Handoff>(
     () => ({
       prepare: () => void loadFullApp().catch(() => {}),

@@ -14,6 +14,7 @@ const CheckEmailPage = lazyPage(() => import('../features/auth/CheckEmailPage'))
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const EmailVerifiedPage = lazyPage(() => import('../features/auth/EmailVerifiedPage'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage'));
 
 export function SignedOutRoutes() {
   return (
@@ -24,6 +25,7 @@ export function SignedOutRoutes() {
       <Route path="/check-email" element={<CheckEmailPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/password-reset-confirm/:uidb64/:token" element={<ResetPasswordPage />} />
+      <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
       <Route path="/email-verified" element={<EmailVerifiedPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -47,6 +47,9 @@ export const registerAccount = (payload: RegisterPayload) =>
 export const resendVerification = (input: { email: string }) =>
   request<{ detail: string }>('POST', '/auth/registration/resend-email/', input);
 
+export const verifyEmail = (input: { key: string; password: string }) =>
+  request<{ detail: string }>('POST', '/auth/registration/verify-email/', input);
+
 export const requestPasswordReset = (input: { email: string }) =>
   request<{ detail: string }>('POST', '/auth/password/reset/', input);
 

@@ -240,7 +240,7 @@ export const otherLimits: Attack = {
         (
           await ctx.call('POST', '/api/auth/registration/verify-email/', {
             from,
-            body: { key: crypto.randomBytes(24).toString('base64url') },
+            body: { key: crypto.randomBytes(24).toString('base64url'), password: WRONG },
           })
         ).status,
     );

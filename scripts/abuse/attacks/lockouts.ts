@@ -61,8 +61,9 @@ export const schoolSignsUp: Attack = {
       const reg = await ctx.register(email, PASSWORD, school);
       if (reg.status !== 201) return void refused.push(`register ${reg.status}`);
       steps.register++;
-      // The link from the run's own SMTP server, opened from the school's address.
-      const click = await ctx.clickMailLink(email, 1, school);
+      // The link from the run's own SMTP server, opened from the school's address, with the
+      // password typed on its page.
+      const click = await ctx.verifyByMail(email, 1, PASSWORD, school);
       if (!click || click.status >= 400) return void refused.push(`verify ${click?.status ?? 'no mail'}`);
       steps.verify++;
       const login = await ctx.call('POST', '/api/auth/login/', {

@@ -18,8 +18,8 @@ export default function CheckEmailPage() {
         <h1 className="mt-4 text-2xl font-bold">Check your email</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
           We sent a verification link to{' '}
-          <strong className="text-slate-900 dark:text-slate-100">{email ?? 'your email'}</strong>. Open it to
-          activate your account, then sign in.
+          <strong className="text-slate-900 dark:text-slate-100">{email ?? 'your email'}</strong>. Open it and
+          type your password to activate your account, then sign in.
         </p>
         <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
           Can&apos;t find it? Check your spam or junk folder.

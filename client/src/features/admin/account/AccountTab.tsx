@@ -55,7 +55,7 @@ function NameForm() {
 }
 
 function EmailForm() {
-  const { user, setProfile } = useSession();
+  const { user } = useSession();
   const change = trpc.admin.changeOwnEmail.useMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -66,11 +66,10 @@ function EmailForm() {
     e.preventDefault();
     setMessage(null);
     try {
-      const profile = await change.mutateAsync({ email, password });
-      setProfile(profile);
+      const sent = await change.mutateAsync({ email, password });
       setEmail('');
       setPassword('');
-      setMessage({ tone: 'success', text: `You now sign in as ${profile.email}.` });
+      setMessage({ tone: 'success', text: sent.detail });
     } catch (err) {
       setMessage({
         tone: 'error',
@@ -88,6 +87,8 @@ function EmailForm() {
     <form ref={scopeRef} onSubmit={onSubmit} className="space-y-3">
       <p className="text-sm text-slate-600 dark:text-slate-300">
         You sign in as <strong>{user?.email}</strong>. Use an address you can read: password resets go there.
+        The change takes effect when you open the link we send to the new address; then every device,
+        this one too, is signed out.
       </p>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <TextField
@@ -106,7 +107,7 @@ function EmailForm() {
         onChange={(e) => setPassword(e.target.value)}
       />
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Saving...' : 'Change e-mail'}
+        {change.isPending ? 'Sending...' : 'Change e-mail'}
       </Button>
     </form>
   );
