@@ -51,7 +51,7 @@ describe('screens that need the network, offline', { timeout: 120_000 }, () => {
 
     await context.setOffline(true);
     await page.goto(`${t.url}/dashboard`);
-    await page.getByText('Welcome back, Ama Mensah!').waitFor();
+    await page.getByText('Welcome, Ama Mensah!').waitFor();
     expect(await page.getByTestId('sets-on-phone').innerText()).toBe('1 set on this phone');
     await screenshotsAtBothWidths(page, 'offline-dashboard-sets');
   });

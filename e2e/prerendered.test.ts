@@ -219,7 +219,7 @@ describe('pre-rendered pages in the browser', { timeout: 60_000 }, () => {
   });
 
   it('keeps what was typed before the scripts arrived, and signs in with it', async () => {
-    const student = await signUpAndIn(t);
+    const student = await signUpAndIn(t, { email: `early.${Date.now()}@example.com` });
     // A slow line: the page's scripts arrive only after the student has typed and tapped.
     let scriptsArrive = () => {};
     const held = new Promise<void>((resolve) => (scriptsArrive = resolve));

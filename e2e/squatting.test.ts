@@ -89,7 +89,7 @@ describe('the owner’s path through the mailed link', { timeout: 90_000 }, () =
     await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: `Welcome back, ${STUDENT.full_name}!` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome, ${STUDENT.full_name}!` }).waitFor();
     const row = (await findUserByEmail(t.db, STUDENT.email))!;
     expect([row.full_name, row.school]).toEqual([STUDENT.full_name, STUDENT.school]);
     expect(errors).toEqual([]);

@@ -99,6 +99,9 @@ describe('student screens at 360 px', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await option('A').click();
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await expectAccessible('submit-dialog');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Submit', exact: true }).click();
     await page.waitForURL('**/quiz/result/*');
     await page.getByRole('list', { name: 'Reviewed questions' }).waitFor();
     await expectAccessible('result-and-review');

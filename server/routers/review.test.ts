@@ -1,4 +1,4 @@
-// Spaced review (issue 19, point 3): what grading puts in the deck, ts-fsrs's schedule kept to
+// Spaced review: what grading puts in the deck, ts-fsrs's schedule kept to
 // the letter, "not sure" marks, edited questions, and one student's deck out of another's reach.
 import type { inferRouterOutputs } from '@trpc/server';
 import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';

@@ -1,4 +1,4 @@
-// Spaced review (issue 19, point 3): the student's own deck, its daily limit on new cards, and
+// Spaced review: the student's own deck, its daily limit on new cards, and
 // "not sure" marks; the rules live in the reviewDeck service.
 import { sessionIdInput } from '../../shared/schemas/quiz';
 import { notSureInput, reviewCheckInput, reviewLimitInput, reviewRateInput } from '../../shared/schemas/review';

@@ -1,4 +1,4 @@
-// The front door (SPEC 1-2): the product, this instance's figures, Sign In and Get Started. It
+// The front door: the product, this instance's figures, Sign In and Get Started. It
 // claims nothing the instance cannot back: the figures are its own bank's, filled in by the server
 // (server/http/landingPage.ts), or asked for when the page opens without them (a visit from
 // another page of the app, or the cached shell).
