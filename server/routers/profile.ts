@@ -1,4 +1,4 @@
-// The signed-in user's own profile (SPEC 7, /profile/), and deleting the account.
+// The signed-in user's own profile (/profile/), and deleting the account.
 import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/auth';
 import { fieldError } from '../errors';
 import { deleteUserUnlessLastAdmin, toProfile, updateUser } from '../queries/users';
