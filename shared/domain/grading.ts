@@ -1,4 +1,4 @@
-// Grade bands and display rules shared by server and client (SPEC 9, DESIGN 2).
+// Grade bands and display rules shared by server and client.
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 
