@@ -1,4 +1,4 @@
-// Issue 16 point 1: anonymous bodies that would fill the heap (10 MB JSON uploads, bodies that
+// Availability: anonymous bodies that would fill the heap (10 MB JSON uploads, bodies that
 // stall at 9 MB, thousands of stalled login bodies) while a monitor polls /api/health and a
 // signed-in student saves answers in a running mock; and headers that never end.
 import net from 'node:net';
