@@ -1,5 +1,5 @@
 // Account pages, the student shell and the built-in sample quizzes in Chromium against the built
-// app (issue 4, points 1, 3, 7, 8, 9, 10): forgot and reset password, the profile saved for real,
+// app: forgot and reset password, the profile saved for real,
 // password change and account deletion, the dropdown, invite, bell and theme, the phone drawer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
