@@ -1,4 +1,4 @@
-// The browser keeps the tokens under the spec's keys.
+// The browser keeps the tokens under the keys the original client used.
 export const ACCESS_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
 /** The profile last loaded, so a signed-in student can open the app with no signal. */
