@@ -43,7 +43,7 @@ export function formatSeconds(seconds: number): string {
   return s < 60 ? `${s}s` : formatMinutes(s / 60);
 }
 
-/** Whole minutes spent, as the spec rounds them. */
+/** Whole minutes spent, rounded to the nearest minute. */
 export function minutesFromSeconds(seconds: number): number {
   return Math.max(0, Math.round(seconds / 60));
 }
