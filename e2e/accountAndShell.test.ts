@@ -116,7 +116,7 @@ describe('account pages and the student shell', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('New passwords do not match').waitFor();
 
-    // A refusal shows the server's reason; a failure with no answer, the spec's sentence.
+    // A refusal shows the server's reason; a failure with no answer, the generic sentence.
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('Confirm new password').fill('Volta-River-2025');
     await page.getByRole('button', { name: 'Update Password' }).click();

@@ -14,7 +14,7 @@ import { each, trpcQuery } from './requests';
 import { skipped, type Available } from './scenarios';
 
 export const MASTERY_ANSWERS = 5000;
-/** Students given that history: the database of 300 (the full bench's fixture has more). */
+/** Students given that history: the goal's database of 300 (the full bench's fixture has more). */
 export const MASTERY_STUDENTS = 300;
 /** The dashboard's mastery query at p99. */
 export const MASTERY_P99_MS = 50;

@@ -7,7 +7,7 @@ import type { AbuseContext, Attack, AttackResult } from '../context';
 import { runForJson } from '../child';
 import { percentile, sleep } from '../http';
 
-/** "10 MB" as the issue counts it: just under the old upload limit of 10 MiB, so it is read. */
+/** "10 MB" as the attack counts it: just under the old upload limit of 10 MiB, so it is read. */
 const MB = 1000 * 1000;
 const CHUNK = Buffer.alloc(64 * 1024, 'A');
 
