@@ -73,7 +73,7 @@ const BEGIN_WRITE = 'begin immediate';
 
 /**
  * Kysely prepares every query afresh, and SQLite then compiles it again: a measurable share of
- * each request (bench: 15-30% of the server's CPU per request). The app issues a small, fixed set
+ * each request's CPU (docs/performance.md). The app issues a small, fixed set
  * of query shapes, so compiled statements are kept and reused, least recently used dropped first.
  */
 export function withStatementCache(

@@ -1,4 +1,4 @@
-// Issue 16 §4: the database, its WAL and shared-memory files and the backups are readable by
+// The database, its WAL and shared-memory files and the backups are readable by
 // the owner only, like the JWT secret, whatever the process umask.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -8,7 +8,7 @@
 //   the other process announces its tables at commit (postgres.ts) and entries that read them are
 //   dropped; on SQLite, `PRAGMA data_version` changes, and then every entry is dropped. The pragma
 //   is read once per turn of the event loop, not on every lookup: it opens a read transaction with
-//   its file locks (about 13 µs in the server under load, one lookup per request at least), and
+//   its file locks (a cost worth paying once per turn, not once per lookup), and
 //   requests handled in one turn are not ordered against another process's commit anyway.
 // An entry is stamped before it is loaded: a write during the load makes the next read load again.
 import type {

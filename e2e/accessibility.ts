@@ -1,4 +1,4 @@
-// axe-core audits for the browser tests (issue 4, point 9: labelled for screen readers). The
+// axe-core audits for the browser tests (labelled for screen readers). The
 // script is evaluated through the DevTools protocol, so the app's strict CSP stays on.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // Account pages, the student shell and the built-in sample quizzes in Chromium against the built
-// app (issue 4, points 1, 3, 7, 8, 9, 10): forgot and reset password, the profile saved for real,
+// app: forgot and reset password, the profile saved for real,
 // password change and account deletion, the dropdown, invite, bell and theme, the phone drawer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -116,7 +116,7 @@ describe('account pages and the student shell', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('New passwords do not match').waitFor();
 
-    // A refusal shows the server's reason; a failure with no answer, the spec's sentence.
+    // A refusal shows the server's reason; a failure with no answer, the generic sentence.
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('Confirm new password').fill('Volta-River-2025');
     await page.getByRole('button', { name: 'Update Password' }).click();

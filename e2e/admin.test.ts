@@ -1,4 +1,4 @@
-// The admin area in Chromium against the built app (issue 5): routing and the shell, the SPEC 7
+// The admin area in Chromium against the built app: routing and the shell, the dashboard's
 // load order and Retry, users, content forms, result filters, and students kept out.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

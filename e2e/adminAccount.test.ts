@@ -1,4 +1,4 @@
-// An admin's first day (issue 17 point 2): the one-time password and the placeholder address of
+// An admin's first day: the one-time password and the placeholder address of
 // the first admin are changed on My Account (the address through the link mailed to it, which
 // signs every device out), and the next sign-in uses the new ones.
 import { describe, expect, it } from 'vitest';

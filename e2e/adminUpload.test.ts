@@ -1,5 +1,5 @@
-// Question upload in Chromium against the built app (issue 5, point 5): preview before saving,
-// every failing row, mock and practice targets, the messages of SPEC 8 and their timing.
+// Question upload in Chromium against the built app: preview before saving,
+// every failing row, mock and practice targets, the failure messages and their timing.
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { makeCatalog } from '../server/test/fixtures';
@@ -291,7 +291,7 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('shows the failure messages of SPEC 8 and clears errors after 10 s and success after 8 s', async () => {
+  it('shows the failure messages and clears errors after 10 s and success after 8 s', async () => {
     const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);
     await page.clock.install();

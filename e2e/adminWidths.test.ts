@@ -1,4 +1,4 @@
-// Every admin tab at a laptop's 1280 px and a tablet's 768 px (issue 17): at 1280 no table is cut
+// Every admin tab at a laptop's 1280 px and a tablet's 768 px: at 1280 no table is cut
 // or hides columns behind a sideways scroll; at 768 the page itself never scrolls sideways, and a
 // table wider than the screen scrolls inside a labelled region a keyboard can reach.
 import { describe, expect, it } from 'vitest';

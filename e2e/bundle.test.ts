@@ -1,4 +1,4 @@
-// The download budget for phones on prepaid data (issue 4, point 9; issue 21, point 5): what
+// The download budget for phones on prepaid data: what
 // index.html loads plus the landing or login route's chunks stays within 110 KB of JavaScript as
 // the server sends it, brotli or gzip (the copies the build made), with no tRPC client, no React
 // Query, and no admin code travelling with the student's pages. Reads the build globalSetup made

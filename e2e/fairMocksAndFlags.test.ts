@@ -1,4 +1,4 @@
-// Fair mocks and flags on a 360 px phone (issue 19, points 5, 4 and the review filters of 2): a
+// Fair mocks and flags on a 360 px phone (flags, and the review's filters): a
 // student takes a shuffled mock, flags questions, reloads and finds the same order and flags,
 // submits, filters the review, and a retake shows another order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

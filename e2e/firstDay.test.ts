@@ -1,4 +1,4 @@
-// A school admin's first day in Chromium against the built app (issue 17): create a practice set
+// A school admin's first day in Chromium against the built app: create a practice set
 // in Content Management, upload its questions into it, let a class take it, read the item
 // analysis, follow a flagged question to the bank, correct its explanation, see a student's new
 // session show the correction, and export the results to a file that opens.

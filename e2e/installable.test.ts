@@ -1,4 +1,4 @@
-// The installable app (issue 21, point 1) against the built client: a manifest with its icons, a
+// The installable app against the built client: a manifest with its icons, a
 // service worker that precaches the shell and every route chunk (the sign-in page opens with the
 // network cut), and after a deploy the prompt "A new version is ready - reload".
 import fs from 'node:fs';

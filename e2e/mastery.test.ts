@@ -1,4 +1,4 @@
-// Mastery by topic and practising mistakes on a 360 px phone (issue 19, points 1 and 2): a
+// Mastery by topic and practising mistakes on a 360 px phone: a
 // student's attempts (made as that student through the API, then through the quiz screen) show
 // on the dashboard with the right percentages; Practise on a weak topic serves that topic's
 // questions, missed first; "Practise my mistakes" on a result serves exactly the missed ones.

@@ -1,4 +1,4 @@
-// The exam officer's reports in Chromium against the built app (issue 17, points 8-10): ten
+// The exam officer's reports in Chromium against the built app: ten
 // students register and take a mock and practice sets through the API; the admin then reads the
 // item analysis and its flags, filters the class view, and downloads the results as files.
 import fs from 'node:fs';

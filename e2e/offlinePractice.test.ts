@@ -1,4 +1,4 @@
-// Offline practice on a 360 px phone against the built app (issue 21, points 2-4): the app opens
+// Offline practice on a 360 px phone against the built app: the app opens
 // with no signal at the dashboard and results (last copies, marked), a downloaded practice set is
 // taken offline with feedback, and its attempt reaches the database once when the signal returns,
 // though the first answer is lost and the page reloaded. A mock can be neither downloaded nor

@@ -1,4 +1,4 @@
-// A student's standing and progress on a 360 x 740 phone (issue 19, points 6 and 7): 30 students
+// A student's standing and progress on a 360 x 740 phone: 30 students
 // take one mock through the API as a student does; the viewer's result page says how her first
 // attempt and her retake compare, and her results page charts both with a table.
 // The server's clock cannot be moved from a test, so both of her results fall on today: the table

@@ -1,4 +1,4 @@
-// A student's rough edges on a 360 x 740 phone (issue 18, points 3, 5, 6 and 7): form errors are
+// A student's rough edges on a 360 x 740 phone: form errors are
 // seen and focused, the notification
 // panel fits the screen, dates read day month year, counts have the right plural, a bookmarked
 // topic that was deactivated says so instead of offering a retry that can never work, and the mock

@@ -1,4 +1,4 @@
-// Content before JavaScript (issue 21, point 5) against the built client: the landing, sign-in and
+// Content before JavaScript against the built client: the landing, sign-in and
 // registration pages arrive as HTML with their text and forms, React hydrates that HTML in place
 // (no mismatch, no re-render), and a signed-in browser never sees the pre-rendered landing page.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The Question Bank in Chromium against the built app (issue 17, points 6 and 7): the admin finds
+// The Question Bank in Chromium against the built app: the admin finds
 // a question by search, edits its explanation and sees the change in its history; a student's
 // new practice session shows the new explanation while the review of a result graded before the
 // edit still shows what was asked. And: deactivate, move, a save refused because someone else

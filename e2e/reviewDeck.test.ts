@@ -1,4 +1,4 @@
-// Spaced review on a 360 px phone (issue 19, point 3): a real student misses questions in a
+// Spaced review on a 360 px phone: a real student misses questions in a
 // practice set and marks a right answer "not sure"; grading puts the three in the deck (new cards
 // are due at once, ts-fsrs's createEmptyCard), the dashboard counts them, the Review screen takes
 // them one by one as Anki does (the key and the explanation first, then Hard / Good / Easy) with

@@ -1,5 +1,5 @@
-// The student's whole journey in Chromium against the built app on a fresh database (issue 4,
-// point 10): register -> the mailed verification link -> sign in -> a practice set with Check
+// The student's whole journey in Chromium against the built app on a fresh database:
+// register -> the mailed verification link -> sign in -> a practice set with Check
 // Answer -> a mock exam reloaded mid-way and briefly offline -> submit -> review -> results ->
 // retake. One browser and one page for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The short form of npm run abuse: every attack of issue 16 replayed against the built server,
-// started as package.json starts it, must hold. On the code before issue 16's fixes most of them
+// The short form of npm run abuse: every attack of scripts/abuse replayed against the built server,
+// started as package.json starts it, must hold. On the code before their fixes most of them
 // do not (the server dies under the anonymous bodies, the squatter keeps the account, ...).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// npm run bench: the figures of issues 6, 17 and 20 in one run. Builds the client if needed, then for
+// npm run bench: the performance figures in one run. Builds the client if needed, then for
 // each database (SQLite, then PostgreSQL on a throwaway cluster) prepares a fresh one, starts the
 // server as a child process on it and measures the request rows with autocannon over loopback
 // (scripts/bench/pass.ts); prints a table, writes bench-results/latest.json and the '## Benchmark

@@ -1,4 +1,4 @@
-// The supervisor (issue 16 §1): the systemd unit starts the built server as `npm run serve` does,
+// The supervisor: the systemd unit starts the built server as `npm run serve` does,
 // with runtime dependencies only, and a server killed outright comes back from the unit's own
 // command line on the same data. (systemd itself does the restarting; it is not PID 1 here.)
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 // Lighthouse mobile (simulated slow 4G, 4x CPU) on the landing and sign-in pages of the production
-// build, served by the real server on a throwaway database (issue 21, point 5: performance at least
+// build, served by the real server on a throwaway database (performance at least
 // 0.95, LCP under 2 s). Run `npm run build` first, then `npm run lighthouse`. Lighthouse itself is
 // fetched by npx (pinned), not a dependency: it is a measuring tool, not part of the app or its tests.
 import { spawn, execFileSync } from 'node:child_process';

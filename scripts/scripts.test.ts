@@ -75,7 +75,7 @@ describe('backup', () => {
     const files = fs.readdirSync(path.join(dataDir, 'backups'));
     expect(files).toHaveLength(1);
     const copy = path.join(dataDir, 'backups', files[0]);
-    // Readable by the owner only (issue 16), like the database it copies.
+    // Readable by the owner only, like the database it copies.
     expect((fs.statSync(copy).mode & 0o777).toString(8)).toBe('600');
     expect((fs.statSync(path.join(dataDir, 'app.db')).mode & 0o777).toString(8)).toBe('600');
     expect(integrityCheck(copy)).toBe('ok');

@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
   // No ETag on JSON answers: they are per user and never asked for again with If-None-Match, and
-  // hashing each one cost the REST catalogue reads 7% of their CPU (tRPC answers never had one).
+  // hashing each one cost the REST catalogue reads a share of their CPU (tRPC answers never had one).
   // The client's files keep theirs (express.static sets its own).
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);

@@ -1,4 +1,4 @@
-// The bad-input sweep (issue 6, point 5): every tRPC procedure (read from the router, so new
+// The bad-input sweep: every tRPC procedure (read from the router, so new
 // ones are covered without editing this file) and every REST path (read from the Express router
 // stack) is called with missing, wrong-typed, oversized and hostile values, and without a token,
 // with a wrong one, and with a student's where an admin's is needed. Every answer must be a 4xx

@@ -10,24 +10,20 @@ import compression from 'compression';
 
 export const COMPRESS_THRESHOLD = 1024;
 
-// Browsers ask for brotli first. Measured on a 100-question mock as quiz.start sends it (26 KB of
-// JSON from the sample bank), per answer:
-//   brotli quality 2: 9.2 KB in 190 µs (the middleware's default, quality 4: 8.9 KB in 380 µs)
-//   gzip level 2:     9.3 KB in 220 µs (zlib's default, level 6: 8.7 KB in 460 µs)
-// Half the CPU of every large answer for 3-7% more bytes, on a server where a whole class starts
-// the same mock at once.
+// Browsers ask for brotli first. Low levels of either encoding take about half the CPU of the
+// defaults for a few percent more bytes (docs/performance.md), on a server where a whole class
+// starts the same mock at once.
 export const GZIP_LEVEL = 2;
 export const BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
   // A 256 KB window instead of 4 MB: each brotli stream allocates its window outside the JS heap,
-  // and 4 MB per answer made V8 collect garbage constantly (bench, quiz.start as a browser asks for
-  // it: 6.3 ms of CPU per request with 4 MB, 2.4 ms with 256 KB, 0.85 ms uncompressed). Answers
-  // this large are rare; for them only the ratio suffers a little.
+  // and 4 MB per answer made V8 collect garbage constantly (docs/performance.md). Answers this
+  // large are rare; for them only the ratio suffers a little.
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 };
 
 // JSON answers (jsonAnswer.ts) take the fastest settings of either encoding: a 100-question mock
-// start is 5% larger than at brotli quality 2, for about a third of the CPU (docs/performance.md),
+// start is a little larger than at brotli quality 2, for far less CPU (docs/performance.md),
 // on a server where a whole class starts the same mock at once. The client's files keep the
 // settings above: they are sent once and then cached, so their bytes matter more.
 export const JSON_GZIP_LEVEL = 1;

@@ -1,4 +1,4 @@
-// Request context in two parts (DESIGN 4.3): createContextInner is pure and used by tests, the
+// Request context in two parts: createContextInner is pure and used by tests, the
 // REST shim and scripts; createContext reads the bearer token of an HTTP request.
 import type { Request } from 'express';
 import type { DB } from '../db/client';
@@ -38,9 +38,8 @@ export function createContextInner(
   opts: { user?: User | null; familyId?: string | null; ip?: string; cookies?: CookieJar | null } = {},
 ): Context {
   // Each field named, not `{ ...deps, user, ... }`: on Node 20 a spread followed by properties the
-  // source lacks takes V8's slow path, about 4 µs where this literal takes 30 ns, on every request.
-  // Its self time was 2% of an answer save, but the bench's save went from 39-43% of the ceiling's
-  // CPU to 48-54% with this literal. A dependency added to AppDeps later is a type error here.
+  // source lacks takes V8's slow path on every request, and the answer save was measurably faster
+  // with this literal (docs/performance.md). A dependency added to AppDeps later is a type error here.
   return {
     db: deps.db,
     env: deps.env,

@@ -1,4 +1,4 @@
-// Field-level errors in the DRF shape the spec's client reads ({"email": ["..."]}). Resolvers
+// Field-level errors in the DRF shape the original client reads ({"email": ["..."]}). Resolvers
 // throw them as the cause of a TRPCError; the error formatter and the REST shim pass them on.
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';

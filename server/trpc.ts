@@ -77,7 +77,7 @@ export const authedProcedure = publicProcedure
   })
   .meta({ access: 'user' });
 
-/** Staff and superusers are the admins (SPEC 3); everyone else is a student. */
+/** Staff and superusers are the admins; everyone else is a student. */
 export const isStaff = (user: Pick<User, 'is_staff' | 'is_superuser'>) =>
   Boolean(user.is_staff || user.is_superuser);
 

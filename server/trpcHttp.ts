@@ -8,9 +8,9 @@
 //
 // Why: on Node 20 tRPC's node adapter turns every request into a fetch Request, and its answer
 // into a Response piped through Web streams, with three AbortControllers and a DOMException per
-// request. A no-op query through it runs at about 30% of what bare Express answers on this
-// machine, so no catalogue read or answer save could reach the benchmark's 40% (issue 6). The
-// same calls through this front cost a few microseconds on top of the procedure itself.
+// request. A no-op query through it runs far below what bare Express answers, so no catalogue
+// read or answer save could reach the bench's target (docs/performance.md). The same calls
+// through this front cost a few microseconds on top of the procedure itself.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   callTRPCProcedure,

@@ -1,4 +1,4 @@
-// The signed-out pages pre-rendered at build time (issue 21, point 5): address -> file under
+// The signed-out pages pre-rendered at build time: address -> file under
 // dist/client/prerendered/. The build writes them (client/prerender/), the server sends them.
 export const PRERENDERED_DIR = 'prerendered';
 

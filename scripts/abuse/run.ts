@@ -1,5 +1,5 @@
 // The abuse run as a function the CLI (npm run abuse) and the test share: start the built server,
-// replay each attack of issue 16 against it in turn, and say what held.
+// replay each known attack against it in turn, and say what held.
 import { availability, endlessHeaders } from './attacks/availability';
 import { lastAdmin, resetLinks, squatting, tokenWithoutExp } from './attacks/accounts';
 import {

@@ -1,4 +1,4 @@
-// Issue 20's request-row targets, judged row by row on both databases: on SQLite a share of the
+// The request rows' targets, judged row by row on both databases: on SQLite a share of the
 // bare Express ceiling; on PostgreSQL at least half the same row's SQLite share, each pass read
 // against its own ceiling. A school that moves to PostgreSQL may lose up to half the throughput
 // of a row, no more.
@@ -41,7 +41,7 @@ function verdict(pass: Pass, row: Row | null, goal: number | null): Verdict {
   return { goal, ok: measured(row) && row.failures === 0 && row.ratio >= goal };
 }
 
-/** Every row either pass measured, in the order of the SQLite pass, with the verdicts of issue 20. */
+/** Every row either pass measured, in the order of the SQLite pass, with their verdicts. */
 export function compareDatabases(sqlite: Pass, postgres: Pass): RowComparison[] {
   const keys = [...new Set([...sqlite.measurements, ...postgres.measurements].map((m) => m.key))];
   return keys.map((key) => {

@@ -81,7 +81,7 @@ export async function uploadQuestions(
 
 /**
  * Uploads of the same file, each paired with a bare parse taken right before it. Nine, because one
- * pair's ratio moves by up to 40% here (0.93x to 1.90x within a minute of one run).
+ * pair's ratio moves a lot on a shared machine (docs/performance.md).
  */
 const PAIRS = 9;
 
@@ -98,9 +98,9 @@ export async function measureImport(
   if (cold.rows !== rows) throw new Error(`bare parse read ${cold.rows} rows, expected ${rows}`);
   // Each upload (a new set) right after a bare parse of the same bytes, and the ratio taken pair by
   // pair: this machine's speed drifts by a fifth or more within a minute, and measuring all the
-  // parses first and all the uploads after put that drift into the ratio (1.11x and 1.36x in two
-  // runs a minute apart, from bare-parse medians of 762 and 590 ms). The first upload is also the
-  // server's first import of the run, so the figures include a cold start of the import code.
+  // parses first and all the uploads after put that drift into the ratio (docs/performance.md). The
+  // first upload is also the server's first import of the run, so the figures include a cold start
+  // of the import code.
   const pairs = [];
   for (let i = 1; i <= PAIRS; i++) {
     const bare = bareParse(bytes).ms;

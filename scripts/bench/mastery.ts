@@ -1,4 +1,4 @@
-// The bench's mastery row (issue 19: the dashboard's mastery query for a student with 5,000
+// The bench's mastery row (the dashboard's mastery query for a student with 5,000
 // answers, in a database of 300 students, under 50 ms at p99). fillHistories writes a learning
 // catalogue (2 papers of 10 topics, each topic 2 practice sets of 25 questions, and 2 mocks of 100
 // a paper) and gives each of the fixture's first 300 students the same amount of graded history: practice
@@ -14,9 +14,9 @@ import { each, trpcQuery } from './requests';
 import { skipped, type Available } from './scenarios';
 
 export const MASTERY_ANSWERS = 5000;
-/** Students given that history: the issue's database of 300 (the full bench's fixture has more). */
+/** Students given that history: the goal's database of 300 (the full bench's fixture has more). */
 export const MASTERY_STUDENTS = 300;
-/** Issue 19: the dashboard's mastery query at p99. */
+/** The dashboard's mastery query at p99. */
 export const MASTERY_P99_MS = 50;
 const ROWS_PER_INSERT = 800;
 const LETTERS: AnswerLetter[] = ['A', 'B', 'C', 'D'];

@@ -1,4 +1,4 @@
-// The bench's question bank row (issue 17, point 6: a search answers in under 100 ms at 20,000
+// The bench's question bank row (a search answers in under 100 ms at 20,000
 // questions). fillBank writes the bank through the import's own insert (insertQuestions):
 // 2 programs, 2 papers each, 5 topics a paper with 5 practice sets of 150 questions, and 2 mock
 // exam sets of 625 per paper; one explanation in 20 left empty, 200 questions deactivated and 300

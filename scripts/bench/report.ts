@@ -38,7 +38,7 @@ const MEMORY_BUDGET_MB = 250;
 
 const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
 
-/** Issue 17, point 6: a page of the question bank's search, as one admin waits for it. */
+/** A page of the question bank's search, as one admin waits for it. */
 const SEARCH_P99_MS = 100;
 
 /** A latency row of a pass against its p99 goal; a row missing from a pass that ran fails. */
@@ -57,7 +57,7 @@ function p99Target(pass: Pass, key: string, what: string, maxMs: number): Target
 export const searchTarget = (pass: Pass) =>
   p99Target(pass, 'question-search', 'question bank search at 20,000 questions', SEARCH_P99_MS);
 
-/** Issue 19, point 3: the review queue of a student with 5,000 answers, as their phone waits. */
+/** The review queue of a student with 5,000 answers, as their phone waits. */
 const REVIEW_P99_MS = 50;
 
 export const reviewTarget = (pass: Pass) =>
@@ -132,7 +132,7 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
   ];
 }
 
-/** Issue 20's two targets of a judged row: its share on SQLite, and on PostgreSQL against that. */
+/** The two targets of a judged row: its share on SQLite, and on PostgreSQL against that. */
 function databaseTargets(c: RowComparison): Target[] {
   const target = REQUEST_TARGETS[c.key];
   if (!target) return [];
@@ -176,7 +176,7 @@ function measurementLines(pass: Pass): string[] {
   return lines;
 }
 
-/** Each row's share of its own pass's ceiling on both databases, and the verdicts of issue 20. */
+/** Each row's share of its own pass's ceiling on both databases, and their verdicts. */
 function comparisonLines(r: BenchResults): string[] {
   const share = (m: RowComparison['sqlite']) => (m && !m.note ? pct(m.ratio) : '–');
   const holds = (ok: boolean | null) => (ok === null ? '–' : ok ? 'yes' : 'NO');

@@ -1,4 +1,4 @@
-// The bench's review queue row (issue 19, point 3: review.next and review.dueCount under 50 ms at
+// The bench's review queue row (review.next and review.dueCount under 50 ms at
 // p99 for a student with 5,000 answers, in a database of 300 students). fillDeck writes, beside
 // the fixture, 50 practice sets of 100 questions and one student's 50 graded sessions over the
 // past 100 days, 5,000 answers, 40% of them wrong; each miss is a card whose history ts-fsrs

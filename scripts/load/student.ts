@@ -1,4 +1,4 @@
-// One simulated student, behaving as the browser client does (DESIGN 3): sign in, start the
+// One simulated student, behaving as the browser client does: sign in, start the
 // mock (a retried start resumes the same session), save each answer as it is chosen and retry
 // the save until the server acknowledges it, then submit (retried; a second submit returns the
 // same result). Every acknowledged save is logged on the client side, so the checks afterwards

@@ -1,7 +1,7 @@
-// Issue 16 §1 and §5 at the HTTP level, over raw sockets so the test controls how much of a body
-// is sent: bodies are read only for callers allowed to send them and only up to the procedure's
-// ceiling, a process-wide budget refuses bursts, stalled senders are cut, and broken requests get
-// clear 4xx answers.
+// Request bodies and broken requests at the HTTP level, over raw sockets so the test controls how
+// much of a body is sent: bodies are read only for callers allowed to send them and only up to the
+// procedure's ceiling, a process-wide budget refuses bursts, stalled senders are cut, and broken
+// requests get clear 4xx answers.
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

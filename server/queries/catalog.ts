@@ -169,7 +169,7 @@ type TopicRow = Awaited<ReturnType<ReturnType<typeof topicsQuery>['executeTakeFi
 type PracticeSetRow = Awaited<ReturnType<ReturnType<typeof practiceSetsQuery>['executeTakeFirstOrThrow']>>;
 type MockSetRow = Awaited<ReturnType<ReturnType<typeof mockSetsQuery>['executeTakeFirstOrThrow']>>;
 
-// The answer shapes of SPEC 3.
+// The answer shapes students get (docs/api-contract.md).
 export const toProgram = (r: ProgramRow) => ({ ...r, is_active: bool(r.is_active) });
 export const toPaper = (r: PaperRow) => ({
   id: r.id,
@@ -198,7 +198,7 @@ export const toPracticeSet = (r: PracticeSetRow) => ({
   total_questions: Number(r.total_questions ?? 0),
   created_at: r.created_at,
   is_active: bool(r.is_active),
-  // Each session gets its own question and option order (issue 19, point 5).
+  // Each session gets its own question and option order.
   shuffle: bool(r.shuffle),
 });
 export const toMockSet = (r: MockSetRow) => ({
@@ -216,7 +216,7 @@ export const toMockSet = (r: MockSetRow) => ({
 export type ProgramItem = ReturnType<typeof toProgram>;
 export type PaperItem = ReturnType<typeof toPaper>;
 export type TopicItem = ReturnType<typeof toTopic>;
-/** The SPEC 3 shape students get: whether a set is shuffled is the admins' setting alone. */
+/** The shape students get: whether a set is shuffled is the admins' setting alone. */
 export function studentSet<T extends { shuffle: boolean }>(item: T): Omit<T, 'shuffle'> {
   const copy: Partial<T> = { ...item };
   delete copy.shuffle;

@@ -289,7 +289,7 @@ function flagsOfSession(db: DB, p: { sessionId: number }) {
     .orderBy('question_id');
 }
 
-/** The questions a student flagged in a session (issue 19, point 4). */
+/** The questions a student flagged in a session. */
 export async function flaggedQuestionIds(db: DB, sessionId: number): Promise<number[]> {
   return (await flagsOfSession(db, { sessionId }).execute()).map((r) => r.question_id);
 }

@@ -54,7 +54,7 @@ function secondsSpent(
   return Math.min(29, Math.max(0, Math.round(elapsed / 1000)));
 }
 
-/** The Result shape of the contract (SPEC 3 "Quiz result"). */
+/** The Result shape of the contract (docs/api-contract.md, results). */
 export function toResult(r: ResultRow) {
   return {
     id: r.id,

@@ -95,7 +95,7 @@ export async function setCardsSuspended(db: DB, questionId: number, suspended: b
 /**
  * The student's due cards in the queue. Read from review_cards alone (its user and due index):
  * a join with questions let PostgreSQL's planner scan the whole bank before the table had
- * statistics (bench, 2,000 due cards: 10-30 ms instead of 3).
+ * statistics, several times slower (docs/performance.md).
  */
 function dueCards(db: DB, userId: number, now: string) {
   return db

@@ -111,7 +111,7 @@ export async function countAdmins(db: DB): Promise<number> {
   return Number(row.n);
 }
 
-/** The public shape of a user (SPEC 3): never the password hash or internal timestamps. */
+/** The public shape of a user: never the password hash or internal timestamps. */
 export function toProfile(user: User) {
   return {
     id: user.id,

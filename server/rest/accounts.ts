@@ -1,4 +1,4 @@
-// REST paths of the account part (SPEC 7), each a thin call into the tRPC procedures.
+// REST paths of the account part, each a thin call into the tRPC procedures.
 import { Router } from 'express';
 import { createContext, type AppDeps } from '../context';
 import { createCaller } from '../router';

@@ -1,4 +1,4 @@
-// REST paths of the admin area (SPEC 7) and the content-management paths beside them, each a
+// REST paths of the admin area and the content-management paths beside them, each a
 // thin call into the admin procedures. Query strings and path ids arrive as strings: the
 // procedures' schemas coerce them.
 import { Router } from 'express';

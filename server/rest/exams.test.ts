@@ -1,4 +1,4 @@
-// The exam paths of SPEC 7 under /api answer the SPEC shapes through the same procedures.
+// The original exam paths under /api answer the original shapes through the same procedures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { makeCatalog } from '../test/fixtures';

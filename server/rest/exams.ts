@@ -1,4 +1,4 @@
-// REST paths of the exam part (SPEC 7), each a thin call into the catalog, quiz, results and
+// REST paths of the exam part, each a thin call into the catalog, quiz, results and
 // notifications procedures. Path ids stay strings: the procedures' schemas coerce them.
 import { Router } from 'express';
 import type { AppDeps } from '../context';

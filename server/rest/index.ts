@@ -1,4 +1,5 @@
-// The REST compatibility shim mounted at /api: the original paths of SPEC 7.
+// The REST compatibility shim mounted at /api: the original REST paths
+// (docs/api-contract.md), each answered by the same tRPC procedures (docs/decisions/rest-shim.md).
 import { Router } from 'express';
 import type { AppDeps } from '../context';
 import { accountRoutes } from './accounts';

@@ -1,4 +1,4 @@
-// The upload over the real HTTP stack: multipart REST (SPEC 7), the tRPC procedure, the template.
+// The upload over the real HTTP stack: multipart REST, the tRPC procedure, the template.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { createOrPromoteAdmin } from '../services/admins';
@@ -54,7 +54,7 @@ async function upload(
 }
 
 describe('POST /api/admin/upload-questions/', () => {
-  it('imports an .xlsx into a practice set: 201 with the answer of SPEC 3', async () => {
+  it('imports an .xlsx into a practice set: 201 with the upload answer', async () => {
     const res = await upload(workbookFile(goodRows(6)), 'Week 1 vitals.xlsx');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({

@@ -1,4 +1,4 @@
-// REST paths of the question upload: the multipart form of SPEC 7 and the template download.
+// REST paths of the question upload: the original multipart form and the template download.
 // The procedures do the work; this file only turns multipart into their input and their answer
 // (or error) into an HTTP status with the upload's answer shape.
 import { Router, type Request, type RequestHandler, type Response } from 'express';

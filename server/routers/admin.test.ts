@@ -74,7 +74,7 @@ describe('admin access', () => {
 });
 
 describe('admin views', () => {
-  it('lists users with the SPEC fields and never a password hash; searches name, e-mail and school', async () => {
+  it('lists users with their public fields and never a password hash; searches name, e-mail and school', async () => {
     const ama = rpc(t, (await signUpAndIn(t)).access);
     await signUpAndIn(t, {
       email: 'kofi@example.com',

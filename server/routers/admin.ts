@@ -1,4 +1,4 @@
-// The admin dashboard (SPEC 2 admin routes, SPEC 6): every procedure is adminProcedure, so a
+// The admin dashboard: every procedure is adminProcedure, so a
 // student gets FORBIDDEN before any resolver runs. Content management lives in adminContent.ts.
 import { changeOwnEmailInput, resultsFilterInput, usersInput } from '../../shared/schemas/admin';
 import { listAllResults, listUsers, platformStats } from '../queries/admin';

@@ -1,4 +1,4 @@
-// My Account for admins (issue 17 point 2): the first admin's placeholder address and one-time
+// My Account for admins: the first admin's placeholder address and one-time
 // password are changed from the admin area; students cannot call it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkIn, signUpAndIn, startTestServer, type TestServer } from '../test/harness';

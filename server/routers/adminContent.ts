@@ -1,4 +1,4 @@
-// Content management procedures of the admin router (SPEC 2 Content Management, SPEC 5 rules):
+// Content management procedures of the admin router:
 // each item needs an existing parent, names are unique within their parent, and deactivating
 // is an update of is_active (nothing is deleted, so results keep their questions).
 import { TRPCError } from '@trpc/server';

@@ -1,4 +1,4 @@
-// The exam officer's reports under admin.reports (issue 17): the results export, item analysis
+// The exam officer's reports under admin.reports: the results export, item analysis
 // of a set, and the class view by topic. Read-only; the figures are explained in docs/reports.md.
 import { classViewInput, exportResultsInput, itemAnalysisInput } from '../../shared/schemas/reports';
 import { classView } from '../services/reports/classView';

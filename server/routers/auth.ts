@@ -1,4 +1,4 @@
-// Account procedures (SPEC 7, /auth/...). Rules live in services/accounts.ts.
+// Account procedures (/auth/...). Rules live in services/accounts.ts.
 import {
   emailOnlyInput,
   loginInput,

@@ -1,4 +1,4 @@
-// The catalogue over /trpc: shapes of SPEC 3, active-only for students, 404 for unknown or hidden ids.
+// The catalogue over /trpc: the answer shapes, active-only for students, 404 for unknown or hidden ids.
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
@@ -66,7 +66,7 @@ describe('catalog', () => {
     expect((await figures()).data).toEqual({ questions: 8, programs: 1, topics: 2 });
   });
 
-  it('lists each level with the SPEC 3 fields and counted questions', async () => {
+  it('lists each level with its public fields and counted questions', async () => {
     const programs = await api.query<Out['programs']>('catalog.programs');
     expect(programs.data).toEqual([
       {

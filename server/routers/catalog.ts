@@ -1,4 +1,4 @@
-// The catalogue students browse (SPEC 2 wizards, SPEC 3 fields): active items only. An unknown
+// The catalogue the students' wizards browse: active items only. An unknown
 // or hidden parent is NOT_FOUND, so a stale link reads "not found" rather than an empty list.
 // Every student sees the same catalogue, so answers are shared until the content changes.
 import { TRPCError } from '@trpc/server';

@@ -1,4 +1,4 @@
-// Fair mocks and flags (issue 19, points 5 and 4): each attempt of a shuffled set has its own
+// Fair mocks and flags: each attempt of a shuffled set has its own
 // question and option order, stored with the session; saves, submits and the review speak in the
 // letters shown, and session_answers holds the canonical ones. Flags are kept per session.
 import type { inferRouterOutputs } from '@trpc/server';

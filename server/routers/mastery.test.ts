@@ -1,6 +1,6 @@
-// Mastery by topic and the practice sessions built from a list of questions (issue 19, points 1
-// and 2), from attempts made through the API as a student makes them. The figures are checked
-// against the example worked out by hand below.
+// Mastery by topic and the practice sessions built from a list of questions, from
+// attempts made through the API as a student makes them. The figures are
+// checked against the example worked out by hand below.
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backfill } from '../../db/migrations/0008_add_learning_data';

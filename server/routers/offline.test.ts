@@ -1,4 +1,4 @@
-// Offline practice over /trpc (issue 21, points 3 and 4): downloading a practice set (never a
+// Offline practice over /trpc: downloading a practice set (never a
 // mock, never a hidden set, never for an admin) and sending an attempt taken offline, stored and
 // graded once however often it is sent, and counted in results, mastery and the review deck.
 import { randomUUID } from 'node:crypto';

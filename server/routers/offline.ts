@@ -1,4 +1,4 @@
-// Offline practice (issue 21, docs/offline.md): the rules live in the offlineAttempts service.
+// Offline practice (docs/offline.md): the rules live in the offlineAttempts service.
 import { downloadSetInput, offlineAttemptInput } from '../../shared/schemas/offline';
 import { downloadPracticeSet, submitOfflineAttempt } from '../services/offlineAttempts';
 import { enforceRateLimits, router, studentProcedure } from '../trpc';

@@ -1,4 +1,4 @@
-// A mock result's percentile (issue 19, point 6) against a hand-computed example: first attempts
+// A mock result's percentile against a hand-computed example: first attempts
 // only, ties not beaten, a retake compared but never counted, nothing below 30 takers. And the
 // progress chart's data (point 7): the own mock results, oldest first, never another student's.
 import type { inferRouterOutputs } from '@trpc/server';

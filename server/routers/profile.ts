@@ -1,4 +1,4 @@
-// The signed-in user's own profile (SPEC 7, /profile/), and deleting the account.
+// The signed-in user's own profile (/profile/), and deleting the account.
 import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/auth';
 import { fieldError } from '../errors';
 import { deleteUserUnlessLastAdmin, toProfile, updateUser } from '../queries/users';
@@ -12,7 +12,7 @@ export const profileRouter = router({
 
   update: authedProcedure.input(profileUpdateInput).mutation(async ({ ctx, input }) => {
     const { email, gender, avatar, ...changes } = input;
-    // The spec's form sends e-mail and gender back unchanged; a different value is refused.
+    // The original profile form sends e-mail and gender back unchanged; a different value is refused.
     if (email !== undefined && email !== ctx.user.email) throw fieldError('email', 'Email cannot be changed');
     if (gender !== undefined && gender !== ctx.user.gender)
       throw fieldError('gender', 'Gender cannot be changed');

@@ -1,4 +1,4 @@
-// The question bank over /trpc (issue 17, points 6 and 7): search, filters and pages; edits as new
+// The question bank over /trpc: search, filters and pages; edits as new
 // versions with their audit rows; deactivation and moves as students then see them; a student's
 // FORBIDDEN and bad input that changes nothing.
 import type { inferRouterOutputs } from '@trpc/server';

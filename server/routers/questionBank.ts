@@ -1,4 +1,4 @@
-// The question bank's procedures of the questions router (issue 17, points 6 and 7): search the
+// The question bank's procedures of the questions router: search the
 // bank, open one question with its history, edit, deactivate or reactivate, and move it. Admin
 // only, as the whole router; the rules of a change live in services/questionEdits.ts.
 import { TRPCError } from '@trpc/server';

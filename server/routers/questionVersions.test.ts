@@ -1,4 +1,4 @@
-// An edit of the bank never rewrites what a student was asked (issue 17, point 7): a graded
+// An edit of the bank never rewrites what a student was asked: a graded
 // result keeps its score and its review, a session under way is graded on the version it showed,
 // and only sessions started after the edit get the new version.
 import type { inferRouterOutputs } from '@trpc/server';

@@ -1,5 +1,5 @@
 // Question upload procedures (admin): `preview` checks a file and writes nothing, `upload`
-// imports it. Both answer with the upload shape of SPEC 3; a bad file is an answer with
+// imports it. Both answer with the upload answer's shape; a bad file is an answer with
 // success false, not a thrown error, so the admin screen can list every failing row. The question
 // bank's search and edits join them from questionBank.ts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Taking a quiz (SPEC 2 quiz screen; DESIGN 2 mock exam integrity): the rules live in the
+// Taking a quiz, a mock's key and clock kept on the server: the rules live in the
 // quizSessions service, this router only connects inputs to it.
 import {
   flagInput,
@@ -45,7 +45,7 @@ export const quizRouter = router({
     .input(flagInput)
     .mutation(({ ctx, input }) => flagQuestion(ctx.db, ctx.user, input)),
 
-  // The result with its id (SPEC 7), without the per-question review: the result page loads that
+  // The result with its id, without the per-question review: the result page loads that
   // from results.byId, so sending it here too would cost a phone the same questions twice.
   submit: authedProcedure
     // A whole 100-question answer sheet (about 50 bytes an answer) from a client without a queue.

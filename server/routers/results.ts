@@ -1,4 +1,4 @@
-// A student's own results (SPEC 2 /results and /quiz/result/{id}). Another student's result
+// A student's own results (/results and /quiz/result/{id}). Another student's result
 // answers exactly like a missing one, so ids reveal nothing.
 import { TRPCError } from '@trpc/server';
 import { resultIdInput } from '../../shared/schemas/quiz';

@@ -1,4 +1,4 @@
-// The order one attempt shows (issue 19, point 5): a shuffled set gives each new session its own
+// The order one attempt shows: a shuffled set gives each new session its own
 // question order and option orders, drawn here and stored with the session so a resume, a save
 // and the review all read the same ones.
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 16 §4 over the real HTTP stack and a real SMTP server: account mail per recipient is
+// Mail and stored files over the real HTTP stack and a real SMTP server: account mail per recipient is
 // capped, and no live link stays in the outbox (nor in the log once SMTP has it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as scrubOutbox from '../../db/migrations/0003_mail_outbox_scrub';

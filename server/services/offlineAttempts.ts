@@ -1,4 +1,4 @@
-// Offline practice (issue 21, points 3 and 4; docs/offline.md). A student downloads a practice
+// Offline practice (docs/offline.md). A student downloads a practice
 // set with its keys and explanations, practises it with no signal, and the phone sends each
 // attempt later, perhaps more than once. The server grades the attempt on its own keys through
 // the same grading as an online practice, so results, mastery and review cards count it alike.
@@ -25,7 +25,7 @@ const iso = (d: Date) => d.toISOString();
 /** A practice set as the phone stores it: the questions in the set's order, keys included. */
 export async function downloadPracticeSet(db: DB, ref: QuizRefInput, now = new Date()) {
   if (ref.quiz_type === 'mock') {
-    // A mock's key never leaves the server before the mock is submitted (DESIGN 2).
+    // A mock's key never leaves the server before the mock is submitted.
     throw new TRPCError({
       code: 'FORBIDDEN',
       message: 'Mock exams cannot be downloaded: you need a connection to take a mock.',

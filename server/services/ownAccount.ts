@@ -1,4 +1,4 @@
-// An admin's own account (issue 17 point 2): the first admin's address is often a placeholder
+// An admin's own account: the first admin's address is often a placeholder
 // (admin@example.com) that can receive no reset mail, so it is changed here, with the password.
 // The new address takes effect only when the link mailed to it is opened, so a mistyped address
 // or a stolen session cannot move the account to a mailbox nobody proved.

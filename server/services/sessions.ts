@@ -1,5 +1,5 @@
 // Sign-in sessions: a family of rotating refresh tokens per device, short-lived access tokens.
-// A refresh token used twice is a stolen one: the whole family is revoked (DESIGN 2).
+// A refresh token used twice is a stolen one: the whole family is revoked.
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../context';
 import { findRefreshToken, markRotated, revokeFamily, storeRefreshToken } from '../queries/authTokens';

@@ -1,4 +1,4 @@
-// Rate limits that fit a school behind one address (issue 16 §3), through the real HTTP stack,
+// Rate limits that fit a school behind one address, through the real HTTP stack,
 // with clients on different loopback source addresses.
 import { afterEach, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../env';

@@ -1,4 +1,4 @@
-// Sign-in under attack (issue 16 §3), around accounts.login:
+// Sign-in under attack, around accounts.login:
 // - Wrong passwords for one account, from any address, make that account wait: none for the
 //   first 4, then 2 s after the 5th, doubling with each further failure up to 15 minutes. While it
 //   waits, attempts are refused (429) without checking the password, the owner's as well.

@@ -1,4 +1,4 @@
-// Grade bands and display rules shared by server and client (SPEC 9, DESIGN 2).
+// Grade bands and display rules shared by server and client.
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 
@@ -43,7 +43,7 @@ export function formatSeconds(seconds: number): string {
   return s < 60 ? `${s}s` : formatMinutes(s / 60);
 }
 
-/** Whole minutes spent, as the spec rounds them. */
+/** Whole minutes spent, rounded to the nearest minute. */
 export function minutesFromSeconds(seconds: number): number {
   return Math.max(0, Math.round(seconds / 60));
 }

@@ -1,6 +1,6 @@
-// Per-attempt option orders (DESIGN 2 "Fair attempts"). An order is four canonical letters in
-// the order they are shown: "CADB" shows option C as A, option A as B, and so on. Answers are
-// stored canonical; only what a student sees or sends speaks in shown letters.
+// Per-attempt option orders, so two students side by side see different letters. An order is four
+// canonical letters in the order they are shown: "CADB" shows option C as A, option A as B, and so
+// on. Answers are stored canonical; only what a student sees or sends speaks in shown letters.
 export type Letter = 'A' | 'B' | 'C' | 'D';
 export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D'];
 /** The order of a question that is not shuffled. */
@@ -81,7 +81,7 @@ export function parseOptionOrders(json: string | null): ReadonlyMap<number, stri
 
 /**
  * One question's order read straight from the stored JSON (written by JSON.stringify, so a key is
- * `"<id>":"`): a save needs one, and this is about 20 times faster than parsing 100 of them.
+ * `"<id>":"`): a save needs one, and this is much faster than parsing them all (docs/performance.md).
  */
 export function storedOrderOf(json: string | null, questionId: number): string {
   if (!json) return CANONICAL;

@@ -1,6 +1,6 @@
 // The question upload format and its limits: shown by the admin screen, enforced by the server.
 
-/** The largest file accepted. A 10,000-question bank is about 2-3 MB as .xlsx or .csv. */
+/** The largest file accepted: room for a 10,000-question bank as .xlsx or .csv. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Data rows per file (header excluded): twice the largest bank we expect, 10,000 questions. */
 export const MAX_ROWS = 20_000;

@@ -1,4 +1,4 @@
-// The 16 administrative regions of Ghana (SPEC 3).
+// The 16 administrative regions of Ghana.
 export const REGIONS = [
   'Ahafo',
   'Ashanti',

@@ -1,5 +1,5 @@
 // Ghanaian nursing, midwifery and health training institutions that feed the register form's
-// school suggestions (SPEC 3). Free text stays allowed: the list only saves typing.
+// school suggestions. Free text stays allowed: the list only saves typing.
 export const SCHOOLS = [
   '37 Military Hospital Nursing and Midwifery Training College',
   'Aburi Nursing and Midwifery Training College',
@@ -61,7 +61,7 @@ export const SCHOOLS = [
 
 export const MAX_SCHOOL_SUGGESTIONS = 8;
 
-/** Case-insensitive substring match, at most 8 (SPEC 5). */
+/** Case-insensitive substring match, at most 8. */
 export function suggestSchools(query: string, schools: readonly string[] = SCHOOLS): string[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];

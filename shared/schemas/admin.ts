@@ -64,7 +64,7 @@ export const updatePracticeSetInput = z.object({
   id: coercedId,
   title: nameField.optional(),
   is_active: booleanField.optional(),
-  // A new order per attempt (issue 19, point 5); running sessions keep the order they have.
+  // A new order per attempt; running sessions keep the order they have.
   shuffle: booleanField.optional(),
 });
 

@@ -1,4 +1,4 @@
-// Field builders with the messages a user reads (DRF's wording where the spec's client expects it).
+// Field builders with the messages a user reads (DRF's wording where the original client expects it).
 import { z } from 'zod';
 
 export const REQUIRED = 'This field is required.';

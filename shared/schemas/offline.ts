@@ -1,4 +1,4 @@
-// Inputs of offline practice (issue 21, point 3): downloading a practice set, and sending an
+// Inputs of offline practice: downloading a practice set, and sending an
 // attempt taken with no signal.
 import { z } from 'zod';
 import { coercedId, REQUIRED } from './fields';

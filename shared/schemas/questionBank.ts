@@ -1,4 +1,4 @@
-// Inputs of the question bank (issue 17, points 6 and 7): the admin's search with its filters and
+// Inputs of the question bank: the admin's search with its filters and
 // pages, and the edit, deactivate and move of one question.
 import { z } from 'zod';
 import { MAX_EXPLANATION_CHARS, MAX_OPTION_CHARS, MAX_QUESTION_CHARS } from '../domain/questionFormat';

@@ -1,4 +1,4 @@
-// Inputs of the quiz and results procedures (SPEC 3: quiz start and submit payloads).
+// Inputs of the quiz and results procedures (quiz start and submit payloads).
 import { z } from 'zod';
 import { coercedId, REQUIRED } from './fields';
 
@@ -23,7 +23,7 @@ export type AnswerInput = z.infer<typeof answerField>;
 
 export const saveAnswerInput = answerField.extend({ session_id: coercedId });
 
-/** Flag or unflag one question of a running session (issue 19, point 4). */
+/** Flag or unflag one question of a running session. */
 export const flagInput = z.object({
   session_id: coercedId,
   question_id: coercedId,
@@ -45,7 +45,7 @@ export type SubmitInput = z.infer<typeof submitInput>;
 
 export const resultIdInput = z.object({ id: coercedId });
 
-/** A practice session of a weak topic's questions (issue 19, point 1). */
+/** A practice session of a weak topic's questions. */
 export const topicPracticeInput = z.object({ topic_id: coercedId });
 
 /** A practice session of the questions missed in one of the student's results (point 2). */

@@ -1,4 +1,4 @@
-// Inputs of the spaced-review procedures (issue 19, point 3; docs/learning.md "Spaced review").
+// Inputs of the spaced-review procedures (docs/learning.md "Spaced review").
 import { z } from 'zod';
 import { coercedId, REQUIRED } from './fields';
 import { answerField } from './quiz';

@@ -1,4 +1,4 @@
-// The light entry's choice (issue 21): a browser with a stored session gets the full app (a lazy
+// The light entry's choice: a browser with a stored session gets the full app (a lazy
 // chunk with tRPC, React Query and the data router); a signed-out one gets the signed-out pages
 // with a plain BrowserRouter, hydrated over their pre-rendered HTML. Signing in swaps to the full
 // app with the new profile; signing out later stays inside the full app.

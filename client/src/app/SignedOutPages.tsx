@@ -1,4 +1,4 @@
-// The signed-out pages (SPEC 2), each its own lazy chunk. The same tree is rendered three ways:
+// The signed-out pages, each its own lazy chunk. The same tree is rendered three ways:
 // at build time into HTML (client/prerender/renderPages.tsx), hydrated over that HTML by the
 // light entry (AppRoot.tsx), and inside the full app after signing out (router.tsx).
 import { Suspense, type ReactNode } from 'react';

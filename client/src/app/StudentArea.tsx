@@ -1,4 +1,4 @@
-// The student's routes (SPEC 2). The shell loads once; each page is its own chunk, the quiz
+// The student's routes. The shell loads once; each page is its own chunk, the quiz
 // screen included, so a phone downloads a page only when the student opens it.
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';

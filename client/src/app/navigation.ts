@@ -1,4 +1,4 @@
-// The student sidebar's entries and its active-link rule (SPEC 2).
+// The student sidebar's entries and its active-link rule.
 import type { LucideIcon } from 'lucide-react';
 import BookOpen from 'lucide-react/icons/book-open';
 import ChartColumn from 'lucide-react/icons/chart-column';

@@ -1,4 +1,4 @@
-// Routes by session state (SPEC 2): signed-out pages, the student area, the admin area. Every
+// Routes by session state: signed-out pages, the student area, the admin area. Every
 // page is its own lazy chunk, so a student's download never carries the admin area. A data
 // router (one splat route around the session's own <Routes>) so a page can hold navigation with
 // useBlocker (a running mock). Part of the full app (FullApp.tsx), never of the signed-out entry.

@@ -1,4 +1,4 @@
-// The product's name and mark as the top bar shows them (SPEC 1: short, uppercase, RN suffix).
+// The product's name and mark as the top bar shows them (short, uppercase, RN suffix).
 import Stethoscope from 'lucide-react/icons/stethoscope';
 
 export const PRODUCT_NAME = 'NMC PREP RN';

@@ -1,4 +1,4 @@
-// Breadcrumbs back up the wizards (SPEC 2). The last crumb is the current page.
+// Breadcrumbs back up the wizards. The last crumb is the current page.
 import { Link } from 'react-router-dom';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { FOCUS_RING } from './Button';

@@ -1,6 +1,6 @@
-// Change Password (SPEC 4, 5, 8): 'New passwords do not match' without a call, 'Updating...',
+// Change Password: 'New passwords do not match' without a call, 'Updating...',
 // a success message that clears after 5 s. A refusal shows the server's reason (wrong current
-// password, a weak new one); the spec's generic sentence stays for a failure with no answer.
+// password, a weak new one); the generic sentence stays for a failure with no answer.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';

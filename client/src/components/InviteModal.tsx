@@ -1,4 +1,4 @@
-// Invite a friend (SPEC 2): the site's own address is the link to share.
+// Invite a friend: the site's own address is the link to share.
 import { useEffect, useState } from 'react';
 import Copy from 'lucide-react/icons/copy';
 import Check from 'lucide-react/icons/check';

@@ -1,4 +1,4 @@
-// A password input with a show/hide toggle (SPEC 2, login).
+// A password input with a show/hide toggle (login).
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';

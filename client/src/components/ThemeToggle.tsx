@@ -1,4 +1,4 @@
-// Light/dark switch; the choice is remembered by lib/theme (light by default, SPEC 1). Pre-rendered
+// Light/dark switch; the choice is remembered by lib/theme (light by default). Pre-rendered
 // pages are rendered light: the icon follows the <html> class in CSS, so a page hydrated in the
 // dark theme shows the right icon from its first paint and hydrates without a mismatch.
 import { useSyncExternalStore } from 'react';

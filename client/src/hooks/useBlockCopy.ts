@@ -1,4 +1,4 @@
-// Exam screens block copying (SPEC 2): copy, cut and the context menu everywhere on the page,
+// Exam screens block copying: copy, cut and the context menu everywhere on the page,
 // and optionally the Ctrl/Cmd + C, V, A, S shortcuts (test mode). Text selection is blocked
 // with CSS (`select-none`) on the screen itself.
 import { useEffect } from 'react';

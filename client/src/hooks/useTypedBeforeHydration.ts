@@ -1,4 +1,4 @@
-// A pre-rendered form (issue 21) can be typed into on a slow line before React takes over: the
+// A pre-rendered form can be typed into on a slow line before React takes over: the
 // text stays in the inputs but not in React's state, and a submit would send empty fields. Once
 // hydrated, the form adopts what was typed and is marked ready (before-paint.js holds back a
 // submit until then, so a tap too early does not reload the page and lose the text).

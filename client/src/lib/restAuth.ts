@@ -1,5 +1,5 @@
 // The signed-out pages' calls, through the REST shim with plain fetch: the landing, sign-in and
-// registration pages load without the tRPC client and React Query (issue 21, the 110 KB budget).
+// registration pages load without the tRPC client and React Query (the 110 KB budget).
 // A refused call throws the shape tRPC errors have ({ message, data: { httpStatus, fieldErrors } })
 // so lib/serverMessages reads both alike.
 import type { Profile, RegisterPayload } from './session';

@@ -1,4 +1,4 @@
-// What the built-in sample quizzes hand to /results in navigation state (SPEC 2). It lives in
+// What the built-in sample quizzes hand to /results in navigation state. It lives in
 // lib because two features share it: samples writes it, results reads it.
 export interface SampleResultQuestion {
   question: string;

@@ -2,7 +2,7 @@
 // both the same shape): only errors the server answered carry `data`.
 
 /**
- * The message the spec's client shows (SPEC 8): the first message of the listed fields, else the
+ * The message the client shows: the first message of the listed fields, else the
  * server's own sentence (e.g. a rate limit), else the fallback. Only errors the server answered
  * carry `data`; a network failure ("Failed to fetch") gets the fallback, never browser jargon.
  */

@@ -1,5 +1,5 @@
-// The signed-in user (SPEC 4): profile loaded at start when a token is stored (a refusal
-// silently drops the access token; no network keeps the last profile, issue 21),
+// The signed-in user: profile loaded at start when a token is stored (a refusal
+// silently drops the access token; no network keeps the last profile),
 // logout, and the user's role (signing in and registering: lib/restAuth.ts).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ interface Session {
   user: SessionUser | null;
   /** True only while the stored session is restored at start-up (the loading screen). */
   booting: boolean;
-  /** Restored from the last profile because the server gave no answer at start (issue 21). */
+  /** Restored from the last profile because the server gave no answer at start. */
   restoredOffline: boolean;
   logout(): Promise<void>;
   /** Signs out on this device only, without telling the server (after the account is deleted). */

@@ -1,7 +1,7 @@
-// The browser keeps the tokens under the spec's keys (SPEC 9).
+// The browser keeps the tokens under the keys the original client used.
 export const ACCESS_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
-/** The profile last loaded, so a signed-in student can open the app with no signal (issue 21). */
+/** The profile last loaded, so a signed-in student can open the app with no signal. */
 export const LAST_USER_KEY = 'last_user';
 
 export const tokens = {

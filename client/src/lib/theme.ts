@@ -1,4 +1,4 @@
-// Light/dark theme: a class on <html>, remembered in localStorage; light by default (SPEC 1).
+// Light/dark theme: a class on <html>, remembered in localStorage; light by default.
 // client/public/before-paint.js applies the stored theme before the first paint as well.
 const THEME_KEY = 'theme';
 const listeners = new Set<() => void>();

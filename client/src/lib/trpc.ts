@@ -1,5 +1,5 @@
 // The one tRPC client. Every call carries the bearer token; a 401 triggers one refresh and
-// one retry of that call; a failed refresh clears both tokens and goes to /login (SPEC 4).
+// one retry of that call; a failed refresh clears both tokens and goes to /login.
 import { createTRPCReact, httpBatchLink, type CreateTRPCReact } from '@trpc/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';

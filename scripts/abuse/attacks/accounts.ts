@@ -1,4 +1,4 @@
-// Issue 16 point 2: accounts cannot be squatted or kept by a thief.
+// Accounts cannot be squatted or kept by a thief.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';

@@ -1,4 +1,4 @@
-// Issue 16 point 1: anonymous bodies that would fill the heap (10 MB JSON uploads, bodies that
+// Availability: anonymous bodies that would fill the heap (10 MB JSON uploads, bodies that
 // stall at 9 MB, thousands of stalled login bodies) while a monitor polls /api/health and a
 // signed-in student saves answers in a running mock; and headers that never end.
 import net from 'node:net';
@@ -7,7 +7,7 @@ import type { AbuseContext, Attack, AttackResult } from '../context';
 import { runForJson } from '../child';
 import { percentile, sleep } from '../http';
 
-/** "10 MB" as the issue counts it: just under the old upload limit of 10 MiB, so it is read. */
+/** "10 MB" as the attack counts it: just under the old upload limit of 10 MiB, so it is read. */
 const MB = 1000 * 1000;
 const CHUNK = Buffer.alloc(64 * 1024, 'A');
 

@@ -1,4 +1,4 @@
-// Issue 16 point 3: rate limits that admit a school behind one address, throttle one account
+// Rate limits that admit a school behind one address, throttle one account
 // across addresses, ignore a forged X-Forwarded-For, share the hashing pool fairly, and cover the
 // other account procedures.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 16 point 4: mail per recipient is bounded, delivered mail leaves no live link in the
+// Mail and files: mail per recipient is bounded, delivered mail leaves no live link in the
 // outbox, and the database and its backups are readable by the owner only.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

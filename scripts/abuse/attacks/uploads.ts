@@ -1,4 +1,4 @@
-// Issue 16 point 5: clean 4xx refusals for broken requests, CSVs that are not UTF-8, the zip
+// Uploads and broken requests: clean 4xx refusals for broken requests, CSVs that are not UTF-8, the zip
 // bomb beside legitimate uploads, unbounded practice sessions, and the privacy headers.
 import { questionWorkbook, uploadQuestions } from '../../bench/importBench';
 import { type AbuseContext, type Attack } from '../context';

@@ -1,4 +1,4 @@
-// The answer of an upload (SPEC 3: success, message, warnings, error, required_format, help), the
+// The answer of an upload (success, message, warnings, error, required_format, help), the
 // same for the tRPC procedures, the REST shim and the CLI.
 import { HELP, REQUIRED_FORMAT, type Header } from '../../../shared/domain/questionFormat';
 import type { RowError } from './validate';

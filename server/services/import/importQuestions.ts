@@ -59,7 +59,7 @@ async function readSheet(req: ImportRequest, opts: ImportOptions) {
   const format = detectFormat(req.bytes, req.file_name);
   if (format !== 'xlsx') return parseInWorker(req.bytes, format, { timeoutMs: opts.parseTimeoutMs });
   // The declared sizes are checked before anything else. Inflating every part to prove them runs
-  // alongside the parse instead of before it (15-30 ms of a 10,000-row file off the wall time):
+  // alongside the parse instead of before it, which takes it off the wall time (docs/performance.md):
   // a part that unpacks to more than it declares stops the parse at once (its worker is
   // terminated), and the guard's verdict is the answer whatever the parser made of the file.
   const { actualSizes } = guardZip(req.bytes);
@@ -115,8 +115,8 @@ function fileProblem(err: unknown): UploadAnswer {
 
 /**
  * Imports run one at a time in a process: a 20,000-row workbook takes a few hundred MB to read, and
- * several at once took the server past 600 MB. A second upload (or preview) meanwhile gets a
- * clear answer rather than a wait its phone might time out on.
+ * several at once took the server well past a small server's memory (docs/performance.md). A second
+ * upload (or preview) meanwhile gets a clear answer rather than a wait its phone might time out on.
  */
 let importRunning = false;
 export const IMPORT_RUNNING = 'Another import is running. Try again in a minute.';

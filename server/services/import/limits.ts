@@ -4,9 +4,9 @@
 export const MAX_COLUMNS = 64;
 
 /**
- * .xlsx zip guard: what the unpacked workbook may add up to, and how many parts it may have. A
- * 20,000-question sheet (the row limit) of the bench's rows unpacks to 10.7 MB; a 98 KB file that
- * unpacked to 95 MB took the server to 320 MB before this ceiling (docs/performance.md).
+ * .xlsx zip guard: what the unpacked workbook may add up to, and how many parts it may have: just
+ * above what a sheet at the row limit unpacks to, far below what a zip bomb took the server to
+ * before this ceiling (docs/performance.md, "Imports under attack").
  */
 export const MAX_UNZIPPED_BYTES = 12 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 1000;

@@ -27,8 +27,8 @@ export async function templateFile(format: TemplateFormat): Promise<{
       fileName: 'question-template.csv',
     };
   }
-  // Loaded on the first .xlsx download, not at start: SheetJS costs a process about 8 MB of
-  // resident memory (measured: a bare node process's RSS before and after loading it), and the
+  // Loaded on the first .xlsx download, not at start: SheetJS costs a process several MB of
+  // resident memory (docs/performance.md), and the
   // spreadsheets themselves are read in the parser worker, which loads its own copy.
   const XLSX = await import('xlsx');
   const wb = XLSX.utils.book_new();

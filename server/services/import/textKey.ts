@@ -20,8 +20,8 @@ let scratch = Buffer.alloc(1024);
 /**
  * The key of plain ASCII text (nearly every question) in one pass over its characters, or null
  * when it holds anything else. Same key as the Unicode rules below; the ASCII path before this made
- * four passes (a non-ASCII test, lower-casing, a replace and a trim): 7 ms for a 10,000-question
- * upload where those took 18-33.
+ * four passes (a non-ASCII test, lower-casing, a replace and a trim), several times slower on a
+ * large upload (docs/performance.md).
  */
 function asciiKey(text: string): string | null {
   if (scratch.length < text.length) scratch = Buffer.alloc(text.length);

@@ -206,8 +206,8 @@ export class RowChecker {
         }
       });
     // One literal naming every field, filled in column order: V8 gives all 10,000 rows one fast
-    // shape. With a record keyed in a loop and then spread, checking 10,000 rows took 38-55 ms
-    // (median of 30 runs, three times); with the literal, 20-25 ms.
+    // shape. A record keyed in a loop and then spread made the check about twice as slow
+    // (docs/performance.md).
     const question: ValidQuestion = {
       row: rowNumber,
       question_text: clean(cells[at.question_text]),

@@ -99,17 +99,17 @@ export async function checkActualSizes(buf: Buffer, entries: ZipEntry[]): Promis
 }
 
 /**
- * Output chunk of the counting inflate. Node's default (16 KiB) made a 10,000-question workbook
- * about 450 short-lived buffers in the main thread's malloc heap, which grew by about 7 MB over four
- * imports and stayed so; chunks above glibc's mmap threshold (128 KiB, set in `npm start`) are
+ * Output chunk of the counting inflate. Node's default (16 KiB) made a large workbook hundreds
+ * of short-lived buffers in the main thread's malloc heap, which grew with each import and stayed
+ * so (docs/performance.md); chunks above glibc's mmap threshold (128 KiB, set in `npm start`) are
  * mapped on their own and go back to the system when freed.
  */
 const INFLATE_CHUNK_BYTES = 256 * 1024;
 
 /**
  * Inflates a part as a stream and counts its bytes, stopping as soon as they pass `declared`. The
- * output is never gathered: a 10,000-question workbook unpacks to about 7 MB that the parser
- * unpacks again anyway, and holding it here while the parse runs raised the server's peak memory.
+ * output is never gathered: a large workbook unpacks to several MB that the parser unpacks again
+ * anyway, and holding it here while the parse runs raised the server's peak memory.
  */
 function inflatesWithin(data: Buffer, declared: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-// Mastery by topic (issue 19, point 1; docs/learning.md): per program, paper and topic, the share
+// Mastery by topic (docs/learning.md): per program, paper and topic, the share
 // of the student's answers that were right across every graded practice and mock session, how
 // many questions they have seen, and the three weakest topics to practise next.
 import { readCacheOf, type DB } from '../../../db/client';

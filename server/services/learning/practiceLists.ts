@@ -1,6 +1,6 @@
-// Practice sessions built from a list of questions rather than one set (issue 19, points 1 and
-// 2): "Practise" on a weak topic and "Practise my mistakes" on a result. They are ordinary
-// practice sessions (resume, save, submit and results as any other) of no set: quiz_id 0, with
+// Practice sessions built from a list of questions rather than one set: "Practise" on a
+// weak topic and "Practise my mistakes" on a result. They are ordinary practice
+// sessions (resume, save, submit and results as any other) of no set: quiz_id 0, with
 // origin and origin_id saying what they were built from (migration 0008).
 import { TRPCError } from '@trpc/server';
 import type { DB } from '../../../db/client';

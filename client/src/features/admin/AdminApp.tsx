@@ -1,6 +1,6 @@
 // The admin area (its own lazy chunk). One layout route holds the shell and the dashboard so
 // their state survives moving between /admin, /admin/users, /admin/questions, /admin/settings and
-// the question bank's list and questions; any other admin path goes back to /admin (SPEC 2).
+// the question bank's list and questions; any other admin path goes back to /admin.
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminShell } from './components/AdminShell';
 import { Dashboard } from './Dashboard';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankQuestionIdOf, tabFor } from './tabs';
 
-describe('tabFor (SPEC 2: the tab follows the path)', () => {
+describe('tabFor (the tab follows the path)', () => {
   it.each([
     ['/admin', '', 'overview'],
     ['/admin/', '', 'overview'],

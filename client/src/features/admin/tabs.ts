@@ -1,4 +1,4 @@
-// The dashboard's tabs and how the URL selects one (SPEC 2): /admin/users -> Users,
+// The dashboard's tabs and how the URL selects one: /admin/users -> Users,
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
 // /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, anything else
 // -> Overview. Content Management, Quiz Results, Item Analysis and Class View have no path of their

@@ -1,4 +1,4 @@
-// After registration (SPEC 2): the address comes from navigation state, else 'your email'.
+// After registration: the address comes from navigation state, else 'your email'.
 import { Link, useLocation } from 'react-router-dom';
 import Mail from 'lucide-react/icons/mail';
 import { Alert } from '../../components/Alert';

@@ -1,4 +1,4 @@
-// Request a reset e-mail (SPEC 2, 4, 8): form, then Email Sent with a way back to the form.
+// Request a reset e-mail: form, then Email Sent with a way back to the form.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import MailCheck from 'lucide-react/icons/mail-check';

@@ -1,4 +1,4 @@
-// Sign in (SPEC 2, 4, 8): show/hide password, remember-me, 'Signing in...', the server's
+// Sign in: show/hide password, remember-me, 'Signing in...', the server's
 // message; an unverified address gets a way to have the link sent again.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Registration (SPEC 2-5, 8): every field, the date mask, the school suggestions; checked with
+// Registration: every field, the date mask, the school suggestions; checked with
 // the server's own zod schema before the call; then /check-email with the address.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

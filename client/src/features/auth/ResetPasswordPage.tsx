@@ -1,4 +1,4 @@
-// New password from the e-mailed link (SPEC 2, 5, 8): form, then Password Reset Successful.
+// New password from the e-mailed link: form, then Password Reset Successful.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import CircleCheck from 'lucide-react/icons/circle-check';

@@ -1,4 +1,4 @@
-// School with suggestions (SPEC 3, 5): a combobox over the institutions list; free text allowed.
+// School with suggestions: a combobox over the institutions list; free text allowed.
 // The list hides 200 ms after blur so a tap on a suggestion lands before it disappears.
 import { useEffect, useId, useRef, useState } from 'react';
 import { suggestSchools } from '../../../../shared/domain/schools';

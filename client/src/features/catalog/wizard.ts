@@ -1,4 +1,4 @@
-// Paths and names of the two wizards (SPEC 2): mock (programs > papers > exam sets) and
+// Paths and names of the two wizards: mock (programs > papers > exam sets) and
 // practice (programs > papers > topics > practice sets).
 export type WizardMode = 'mock' | 'practice';
 

@@ -1,4 +1,4 @@
-// The student's home (SPEC 2): a welcome with the full name and cards to every area.
+// The student's home: a welcome with the full name and cards to every area.
 import { lazy, Suspense } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useOutletContext } from 'react-router-dom';

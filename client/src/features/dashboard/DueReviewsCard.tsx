@@ -1,4 +1,4 @@
-// The dashboard's spaced-review line (issue 19, point 3): how many review cards are due, and the
+// The dashboard's spaced-review line: how many review cards are due, and the
 // way to the Review screen. Its own file, beside the other dashboard blocks.
 import Repeat from 'lucide-react/icons/repeat';
 import { plural } from '../../../../shared/domain/display';

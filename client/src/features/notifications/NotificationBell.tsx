@@ -1,4 +1,4 @@
-// The bell (SPEC 2, DESIGN 2: built for real): an unread dot, and the list behind it; opening
+// The bell, real notifications rather than a placeholder: an unread dot, and the list behind it; opening
 // the list marks everything read.
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /downloads (issue 21, point 3): the practice sets kept on this phone, their sizes and the total
+// /downloads: the practice sets kept on this phone, their sizes and the total
 // against the 20 MB limit; practise one with no signal, or delete it.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The student area's offline work, mounted once (issue 21): keeps the last copies of the kept
+// The student area's offline work, mounted once: keeps the last copies of the kept
 // reads, shows them when the app is offline, and sends the waiting attempts on start, when the
 // signal returns, and every half minute while some wait.
 import { useEffect } from 'react';

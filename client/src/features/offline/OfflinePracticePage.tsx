@@ -1,5 +1,5 @@
 // /downloads/{setId}/practice: a downloaded practice set taken with or without signal, with the
-// online screen's instant feedback (issue 21, point 3). Finishing queues the attempt; the
+// online screen's instant feedback. Finishing queues the attempt; the
 // student area's agent sends it, and the server grades it on its own keys.
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

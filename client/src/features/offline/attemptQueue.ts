@@ -1,4 +1,4 @@
-// Attempts taken offline wait here until they reach the server (issue 21, point 3). Each carries
+// Attempts taken offline wait here until they reach the server. Each carries
 // the id the phone gave it, so sending one twice (a lost answer, a reload mid-send) stores it once.
 import { useSyncExternalStore } from 'react';
 import type { inferRouterInputs } from '@trpc/server';

@@ -1,4 +1,4 @@
-// Practice sets downloaded to the phone (issue 21, point 3): questions, keys and explanations of
+// Practice sets downloaded to the phone: questions, keys and explanations of
 // practice sets only, per student, at most 20 MB in all.
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';

@@ -1,5 +1,5 @@
 // The last answers of the dashboard's and results' reads, kept per student, so the app opened
-// with no signal shows what the student saw last, marked as such (issue 21, point 2).
+// with no signal shows what the student saw last, marked as such.
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isRetryable } from '../quiz/types';
 import { userStore } from './userStore';

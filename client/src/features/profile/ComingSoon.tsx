@@ -1,4 +1,4 @@
-// Placeholders the spec keeps (SPEC 2 profile): visible, dimmed, and marked Coming Soon.
+// Placeholders for settings not built yet: visible, dimmed, and marked Coming Soon.
 import type { ReactNode } from 'react';
 
 export function ComingSoon({ children, label = 'Coming Soon' }: { children: ReactNode; label?: string }) {

@@ -1,4 +1,4 @@
-// Delete Account (DESIGN 2: built for real): the user confirms with their password, the server
+// Delete Account, really deleting: the user confirms with their password, the server
 // deletes the account and its results, then the session is cleared and the landing page shows.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

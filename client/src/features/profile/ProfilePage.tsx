@@ -1,4 +1,4 @@
-// /profile and /settings (SPEC 2): one page, two tabs; the address follows the tab.
+// /profile and /settings: one page, two tabs; the address follows the tab.
 import { useNavigate } from 'react-router-dom';
 import { FOCUS_RING } from '../../components/Button';
 import { ProfileTab } from './ProfileTab';

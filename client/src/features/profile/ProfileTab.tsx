@@ -1,4 +1,4 @@
-// The profile tab (SPEC 2, 4, 5): the user's details, Edit Profile / Save / Cancel (saved for
+// The profile tab: the user's details, Edit Profile / Save / Cancel (saved for
 // real through profile.update), e-mail and gender locked, and the Coming Soon tiles.
 import { useState, type FormEvent } from 'react';
 import User from 'lucide-react/icons/user';

@@ -1,4 +1,4 @@
-// The settings tab (SPEC 2): Coming Soon sections kept as the spec describes, Change Password,
+// The settings tab: Coming Soon sections for what is not built yet, Change Password,
 // and Delete Account.
 import { ChangePasswordForm } from '../../components/ChangePasswordForm';
 import { SettingsSection } from './ComingSoon';

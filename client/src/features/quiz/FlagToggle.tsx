@@ -1,4 +1,4 @@
-// Flag a question to come back to (issue 19, point 4): a toggle button whose pressed state is
+// Flag a question to come back to: a toggle button whose pressed state is
 // the flag, kept by the server with the session so a reload and the review show it.
 import Flag from 'lucide-react/icons/flag';
 import { FOCUS_RING } from '../../components/Button';

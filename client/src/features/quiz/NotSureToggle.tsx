@@ -1,4 +1,4 @@
-// "Not sure" on a quiz question (issue 19, point 3): the mark is kept on the server with the
+// "Not sure" on a quiz question: the mark is kept on the server with the
 // session, and grading turns it into a spaced-review card, so a mock's marks need no key here.
 import CircleHelp from 'lucide-react/icons/circle-help';
 import { FOCUS_RING } from '../../components/Button';

@@ -1,4 +1,4 @@
-// The question grid (SPEC 2, 9): answered questions highlighted, the current one ringed, flagged
+// The question grid: answered questions highlighted, the current one ringed, flagged
 // ones marked with a flag. Its 10 columns hold from 640 px; a phone gets 6, so every cell stays a
 // 44 px tap target.
 import Flag from 'lucide-react/icons/flag';

@@ -1,4 +1,4 @@
-// /quiz/{type}/{quizId} (SPEC 2, 4): quiz.info for the start modal, then quiz.start (which
+// /quiz/{type}/{quizId}: quiz.info for the start modal, then quiz.start (which
 // resumes a mock already under way), then the runner. Retake arrives with a started session in
 // navigation state and skips the modal.
 import { useEffect, useState, type ReactNode } from 'react';
@@ -50,7 +50,7 @@ export default function QuizPage() {
   if (params.type !== 'mock' && params.type !== 'practice')
     return <Unavailable message="This quiz does not exist." />;
   if (started) return <QuizRunner start={started} topicName={navState.topicName} />;
-  // A mock's questions and clock come from the server when it starts (issue 21, point 4).
+  // A mock's questions and clock come from the server when it starts.
   if (type === 'mock' && !online) return <Unavailable message="You need a connection to start a mock." />;
   if (info.isLoading) return <LoadingScreen />;
   if (info.isError || !info.data) {

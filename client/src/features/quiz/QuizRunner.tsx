@@ -1,4 +1,4 @@
-// A started quiz (SPEC 2, 4): questions, Previous/Next, the navigator, Quit & Submit, and for a
+// A started quiz: questions, Previous/Next, the navigator, Quit & Submit, and for a
 // mock the server-deadline countdown, the saved-as-you-go answers and the automatic submit.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Before a quiz starts (SPEC 2): the question count; for a mock the time limit and the rules of
+// Before a quiz starts: the question count; for a mock the time limit and the rules of
 // the clock. An exam already under way says Resume and how much time is left.
 import { plural } from '../../../../shared/domain/display';
 import { Button } from '../../components/Button';

@@ -1,4 +1,4 @@
-// Mock exam answers on a weak signal (DESIGN 3): each choice is queued, kept in localStorage
+// Mock exam answers on a weak signal: each choice is queued, kept in localStorage
 // under the session id (so a reload or a crash loses nothing), and sent one at a time until the
 // server acknowledges it, retrying with exponential backoff. A newer choice for the same
 // question replaces the queued one. Refusals the server will repeat (time is up, submitted)

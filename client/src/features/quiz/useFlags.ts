@@ -1,4 +1,4 @@
-// The session's flags (issue 19, point 4): shown at once, saved on the server, and put back if
+// The session's flags: shown at once, saved on the server, and put back if
 // the server refuses, so what the screen shows is what a reload will show.
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';

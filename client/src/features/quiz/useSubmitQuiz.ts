@@ -1,4 +1,4 @@
-// Submitting with retries (DESIGN 3): a dropped connection is retried a few times on its own,
+// Submitting with retries: a dropped connection is retried a few times on its own,
 // then the screen says so and offers Try again; it never spins for ever. A quiz the server has
 // already graded goes straight to its result.
 import { useRef, useState } from 'react';

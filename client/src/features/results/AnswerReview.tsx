@@ -1,4 +1,4 @@
-// The review of one answered question (SPEC 2): the key in green, the student's choice labelled
+// The review of one answered question: the key in green, the student's choice labelled
 // Your Answer (red when wrong), and the Explanation box, in the letters the attempt showed; a
 // question flagged during the attempt says so.
 import Flag from 'lucide-react/icons/flag';

@@ -1,4 +1,4 @@
-// "Practise my mistakes" (issue 19, point 2): a practice session of just the questions missed in
+// "Practise my mistakes": a practice session of just the questions missed in
 // this result, wrong or left blank. Not shown when nothing was missed.
 import { Button } from '../../components/Button';
 import { trpc } from '../../lib/trpc';

@@ -1,4 +1,4 @@
-// One result in the grid (SPEC 2 /results): badge, grade, name, score, correct, time, points,
+// One result in the grid (/results): badge, grade, name, score, correct, time, points,
 // the accuracy bar and the date; the whole card opens the detail.
 import { Link } from 'react-router-dom';
 import { formatSeconds, percentageOf } from '../../../../shared/domain/grading';

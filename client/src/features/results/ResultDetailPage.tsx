@@ -1,4 +1,4 @@
-// /quiz/result/{id} (SPEC 2): every figure, the grade and its message, the review, and the
+// /quiz/result/{id}: every figure, the grade and its message, the review, and the
 // buttons View All Results, Back to Dashboard and Retake.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// All / Incorrect / Unanswered / Flagged above the review (issue 19, point 2): a radio group with
+// All / Incorrect / Unanswered / Flagged above the review: a radio group with
 // each filter's count, one Tab stop and arrow keys, as the answer options work.
 import { FOCUS_RING } from '../../components/Button';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';

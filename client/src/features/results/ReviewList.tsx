@@ -1,4 +1,4 @@
-// The review of a result with its filters (issue 19, point 2): each question keeps its number in
+// The review of a result with its filters: each question keeps its number in
 // the attempt whatever the filter shows.
 import { useState } from 'react';
 import { AnswerReview } from './AnswerReview';

@@ -1,4 +1,4 @@
-// The review's filters (issue 19, point 2): which answered questions each one keeps. Incorrect
+// The review's filters: which answered questions each one keeps. Incorrect
 // means answered wrongly; a question left blank is Unanswered (both count as wrong in the score).
 import type { ResultDetail } from './types';
 

@@ -1,4 +1,4 @@
-// /review (issue 19, point 3): the student's due review cards one at a time, the empty state
+// /review: the student's due review cards one at a time, the empty state
 // when none is due, and the daily limit on new cards. The schedule lives on the server
 // (ts-fsrs), so every phone sees the same.
 import { useState } from 'react';

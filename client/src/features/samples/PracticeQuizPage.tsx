@@ -1,4 +1,4 @@
-// /practice/{categoryId} (SPEC 2 built-in sample quizzes): three local questions with flags,
+// /practice/{categoryId} (a built-in sample quiz): three local questions with flags,
 // Show Explanation once an option is chosen, the navigator, and Submit Quiz once all are
 // answered, which hands the result to /results.
 import { useState } from 'react';

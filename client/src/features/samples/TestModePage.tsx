@@ -1,4 +1,4 @@
-// /test/{categoryId} (SPEC 2 built-in sample quizzes): three local questions against a
+// /test/{categoryId} (a built-in sample quiz): three local questions against a
 // 30-minute clock, flag and mark toggles, Submit Test? confirmation, auto-submit at zero;
 // copy/paste/select-all/save shortcuts and right-click blocked.
 import { useRef, useState } from 'react';

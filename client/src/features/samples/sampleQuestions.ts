@@ -1,4 +1,4 @@
-// The three built-in sample questions (SPEC 2 sample quizzes), written for this app. They run
+// The three built-in sample questions of the sample quizzes, written for this app. They run
 // entirely in the browser: no account data, nothing sent to the server.
 export interface SampleQuestion {
   id: number;

@@ -1,4 +1,4 @@
-// My Account (issue 17 point 2): the admin's own name, sign-in e-mail and password. The first
+// My Account: the admin's own name, sign-in e-mail and password. The first
 // admin starts with a one-time password from the log and often a placeholder address that can
 // receive no reset mail, so both are changed here.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

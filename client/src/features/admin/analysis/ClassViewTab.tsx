@@ -1,4 +1,4 @@
-// Class View (issue 17 point 10): per topic, the share of students' answers that were correct,
+// Class View: per topic, the share of students' answers that were correct,
 // weakest topic first, for every student or one school's or one program of study's.
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';

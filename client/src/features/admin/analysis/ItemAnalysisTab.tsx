@@ -1,4 +1,4 @@
-// Item Analysis (issue 17 point 9): pick a mock or practice set, see Moodle-style statistics of
+// Item Analysis: pick a mock or practice set, see Moodle-style statistics of
 // each of its questions over the students' first attempts.
 import { keepPreviousData } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/EmptyState';

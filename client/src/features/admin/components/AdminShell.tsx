@@ -1,5 +1,5 @@
 // The admin frame: a top bar (menu button on small screens, product name, theme, sign-out) and
-// a sidebar that is a drawer under 1024 px, as the student shell's is (SPEC 2, SPEC 9).
+// a sidebar that is a drawer under 1024 px, as the student shell's is.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import LogOut from 'lucide-react/icons/log-out';

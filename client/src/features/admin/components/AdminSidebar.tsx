@@ -1,4 +1,4 @@
-// The admin's own navigation (SPEC 2): Dashboard, Users, Questions, Question Bank, Settings, and My Account.
+// The admin's own navigation: Dashboard, Users, Questions, Question Bank, Settings, and My Account.
 import { NavLink } from 'react-router-dom';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Library from 'lucide-react/icons/library';

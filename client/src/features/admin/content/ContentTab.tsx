@@ -1,5 +1,5 @@
 // Content Management: programs, papers, topics, mock exam sets and practice sets, each with an
-// add form and per-item edit and deactivate (SPEC 2, issue 5 point 4).
+// add form and per-item edit and deactivate.
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { SkeletonGrid } from '../../../components/Skeleton';
 import type { AdminData } from '../hooks/useAdminData';

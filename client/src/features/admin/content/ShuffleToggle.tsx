@@ -1,4 +1,4 @@
-// Shuffle on or off for one practice or mock set (issue 19, point 5): on, each attempt gets its
+// Shuffle on or off for one practice or mock set: on, each attempt gets its
 // own question and option order; running attempts keep the order they have.
 import Shuffle from 'lucide-react/icons/shuffle';
 import { smallButton } from '../components/ui';

@@ -1,5 +1,5 @@
-// The dashboard's data in the order of SPEC 7: users, stats and all results in parallel, then
-// the content lists once those three have settled (whether they loaded or failed).
+// The dashboard's data in the order the original client loaded it: users, stats and all results
+// in parallel, then the content lists once those three have settled (whether they loaded or failed).
 import { trpc } from '../../../lib/trpc';
 
 /** The unfiltered results query; the Quiz Results tab's "all" filter shares its cache entry. */

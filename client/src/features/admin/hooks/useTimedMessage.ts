@@ -1,4 +1,4 @@
-// A message that clears itself after a while (SPEC 4: upload success 8 s, errors 10 s).
+// A message that clears itself after a while (upload success 8 s, errors 10 s).
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export function useTimedMessage<T>(ms: number) {

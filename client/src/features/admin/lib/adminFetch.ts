@@ -1,5 +1,5 @@
 // fetch for the admin REST routes tRPC does not carry (multipart upload, file download): the
-// bearer token, and one refresh-and-retry on a 401 like every tRPC call (SPEC 4).
+// bearer token, and one refresh-and-retry on a 401 like every tRPC call.
 import { tokens } from '../../../lib/storage';
 import { refreshTokens } from '../../../lib/trpc';
 

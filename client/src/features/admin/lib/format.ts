@@ -15,7 +15,7 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : dateOnly.format(d);
 }
 
-/** SPEC 2: the average score is shown with one decimal. */
+/** The average score is shown with one decimal. */
 export function formatPercent(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${value.toFixed(1)}%`;
 }
@@ -33,7 +33,7 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** SPEC 9: under 60 minutes as Nm, otherwise Hh Mm. */
+/** A duration: under 60 minutes as Nm, otherwise Hh Mm. */
 export function formatMinutes(minutes: number): string {
   const m = Math.round(minutes);
   return m < 60 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;

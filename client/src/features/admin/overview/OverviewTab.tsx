@@ -1,5 +1,5 @@
 // Overview: the platform's figures from admin.stats, mock and practice activity included, and
-// the latest results (SPEC 2; issue 5 point 2: real data, not placeholders).
+// the latest results (real data, not placeholders).
 import Activity from 'lucide-react/icons/activity';
 import BookOpen from 'lucide-react/icons/book-open';
 import ChartColumn from 'lucide-react/icons/chart-column';

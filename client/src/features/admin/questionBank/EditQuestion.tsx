@@ -1,4 +1,4 @@
-// One question of the bank (issue 17, point 7): edit it, deactivate or reactivate it, move it,
+// One question of the bank: edit it, deactivate or reactivate it, move it,
 // and read its history. An edit or a move answers a new version with a new id: the screen moves
 // to it, and says that sessions already started keep the version they showed.
 import ArrowLeft from 'lucide-react/icons/arrow-left';

@@ -1,4 +1,4 @@
-// Question Bank (issue 17, point 6): every question of the bank, searched and filtered on the
+// Question Bank: every question of the bank, searched and filtered on the
 // server, 25 a page; /admin/question-bank/ID opens one question to edit (EditQuestion). The list
 // keeps its filters while a question is open, so Back to the list returns to the same page.
 import { keepPreviousData } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Download the filtered results list as .xlsx or .csv (issue 17 point 8). The server writes the
+// Download the filtered results list as .xlsx or .csv. The server writes the
 // file, so the spreadsheet library stays out of every browser bundle.
 import FileDown from 'lucide-react/icons/file-down';
 import { Alert } from '../../../components/Alert';

@@ -1,6 +1,5 @@
-// Quiz Results: every student's results, filtered on the server by type, program, paper and set
-// (SPEC 2; issue 5 point 6), and exported as the filters stand (issue 17 point 8). The unfiltered
-// view is the list loaded with the dashboard.
+// Quiz Results: every student's results, filtered on the server by type, program, paper and set,
+// and exported as the filters stand. The unfiltered view is the list loaded with the dashboard.
 import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc';
 import { ErrorPanel } from '../../../components/ErrorPanel';

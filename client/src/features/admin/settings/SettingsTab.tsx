@@ -1,5 +1,5 @@
 // Settings: what the school's IT person needs at a glance: the app's version, the database's
-// state and size, and the last backup (issue 5 point 7).
+// state and size, and the last backup.
 import type { ReactNode } from 'react';
 import Archive from 'lucide-react/icons/archive';
 import Database from 'lucide-react/icons/database';

@@ -1,4 +1,4 @@
-// Upload Questions (SPEC 2, 5, 8; issue 5 point 5): choose where the questions go and the file,
+// Upload Questions: choose where the questions go and the file,
 // preview the parsed rows and every failing row, then upload.
 import Eye from 'lucide-react/icons/eye';
 import Upload from 'lucide-react/icons/upload';

@@ -1,4 +1,4 @@
-// The multipart upload of SPEC 7 and the messages of SPEC 8, as one outcome the form can show.
+// The multipart upload and its failure messages, as one outcome the form can show.
 import { adminFetch } from '../lib/adminFetch';
 import type { UploadAnswer } from '../types';
 
@@ -61,7 +61,7 @@ const FORMAT_PROBLEMS: ReadonlySet<string> = new Set([
 ]);
 
 function issuesOf(answer: Partial<UploadAnswer>): string[] {
-  // A taken title, a wrong topic, a refusal or a busy server is no format problem (issue 17).
+  // A taken title, a wrong topic, a refusal or a busy server is no format problem.
   if (!answer.error_code || !FORMAT_PROBLEMS.has(answer.error_code)) return [];
   const format = answer.required_format;
   const list = Array.isArray(format) ? format : typeof format === 'string' && format ? [format] : [];

@@ -1,5 +1,5 @@
 // State of the upload form: the choices, a dry-run preview of exactly these choices, then the
-// upload itself; messages clear themselves (success 8 s, errors 10 s, SPEC 4).
+// upload itself; messages clear themselves (success 8 s, errors 10 s).
 import { useState } from 'react';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../../../../../shared/domain/questionFormat';
 import { trpc } from '../../../lib/trpc';
@@ -14,7 +14,7 @@ type QuizType = 'practice' | 'mock';
 /** Where the questions go: a new set, or a set that exists (made in Content Management or before). */
 export type Target = 'new' | 'existing';
 
-/** SPEC 5: a file of an accepted type, a program, a paper and, for practice, a topic. */
+/** An upload needs a file of an accepted type, a program, a paper and, for practice, a topic. */
 function validated(
   file: File | null,
   quizType: QuizType,

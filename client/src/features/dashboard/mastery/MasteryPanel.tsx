@@ -1,4 +1,4 @@
-// The dashboard's mastery block (issue 19, point 1; docs/learning.md), loaded as its own chunk
+// The dashboard's mastery block (docs/learning.md), loaded as its own chunk
 // after the dashboard's cards so the first screen after sign-in stays small.
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Skeleton } from '../../../components/Skeleton';
