@@ -141,13 +141,13 @@ function databaseTargets(c: RowComparison): Target[] {
   const pgGoal = c.onPostgres.goal;
   return [
     {
-      what: `${target.label}, SQLite (issue 20)`,
+      what: `${target.label}, SQLite`,
       goal: `>= ${pct(target.sqliteShare)} of ceiling, no failures`,
       value: value(c.sqlite, c.onSqlite.ok === null ? 'not measured' : null),
       ok: c.onSqlite.ok,
     },
     {
-      what: `${target.label}, PostgreSQL (issue 20)`,
+      what: `${target.label}, PostgreSQL`,
       goal:
         pgGoal === null
           ? `>= ${POSTGRES_OF_SQLITE * 100}% of the SQLite share`
