@@ -1,4 +1,4 @@
-// The HTML of a signed-out page at build time (issue 21, point 5): the tree AppRoot.tsx hydrates,
+// The HTML of a signed-out page at build time, so a phone sees it before any script: the tree AppRoot.tsx hydrates,
 // with a StaticRouter for the address. prerender() waits for the lazy page chunks, so the HTML
 // holds the page itself, never the loading screen. Signed out, light theme.
 import { StrictMode, Suspense } from 'react';

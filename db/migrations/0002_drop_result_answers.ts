@@ -1,7 +1,7 @@
 // Results stop keeping a second copy of the graded answers. A submitted session's answers are
 // frozen in session_answers (saves are refused once it is graded) and questions are never edited,
-// so the review is read from them; writing 100 more rows per submit was most of its cost (issue 6
-// bench: a 100-question submit went from about 1,090 to 700 µs of server CPU without them).
+// so the review is read from them; writing 100 more rows per submit was most of its cost
+// (docs/performance.md has the bench figures).
 // Frozen: later changes get a new migration file.
 import type { Kysely } from 'kysely';
 

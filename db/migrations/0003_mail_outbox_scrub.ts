@@ -1,4 +1,4 @@
-// Account mail is capped per recipient per hour (issue 16), counted from the outbox: an index on
+// Account mail is capped per recipient per hour, counted from the outbox: an index on
 // (recipient, time) keeps that count cheap. The outbox stops storing secret links, and rows
 // written before this held live verification and reset links, so their bodies are removed.
 // Frozen: later changes get a new migration file.

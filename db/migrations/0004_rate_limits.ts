@@ -1,4 +1,4 @@
-// Rate-limit counters shared by every process serving one database (issue 20): the table
+// Rate-limit counters shared by every process serving one database: the table
 // rate-limiter-flexible's PostgreSQL and SQLite stores read and write (db/rateLimitStore.ts), in
 // the layout those stores create for themselves. Created here so the app's database user needs
 // no right to create tables at run time.

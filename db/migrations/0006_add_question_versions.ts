@@ -1,4 +1,4 @@
-// The question bank's edits (issue 17, points 6 and 7). A question row that exists is never
+// The question bank's edits (docs/decisions/question-versions.md). A question row that exists is never
 // rewritten: an edit or a move inserts a new version and retires the old row (is_active 0,
 // replaced_by_id the new row), so a session holding the old id keeps grading and reviewing on
 // exactly what it showed. Deactivating only flips is_active. Each change leaves an audit row.

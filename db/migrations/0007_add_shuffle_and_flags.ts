@@ -1,4 +1,4 @@
-// Fair mocks and flags (issue 19, points 5 and 4). A set says whether its sessions are shuffled
+// Fair mocks (shuffled options) and flagged questions. A set says whether its sessions are shuffled
 // (on for mocks, off for practice sets by default); a session stores the option order it showed
 // per question (its question order is already the order of question_ids), and the questions the
 // student flagged. session_answers keeps canonical letters: shuffling is mapped at the service.

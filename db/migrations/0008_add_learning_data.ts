@@ -1,4 +1,4 @@
-// Learning data of issue 19, points 1 and 2.
+// Learning data: sessions built from a list of questions, and per-topic mastery (docs/learning.md).
 // - Practice sessions built from a list of questions rather than one set (a weak topic's
 //   questions, or the questions missed in one result). Such a session belongs to no set, so its
 //   quiz_id is 0 (no set has that id: every query that looks a session's set up finds none);

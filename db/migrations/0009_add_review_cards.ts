@@ -1,4 +1,4 @@
-// The spaced-review deck (issue 19, point 3; docs/learning.md "Spaced review"). One card per
+// The spaced-review deck (docs/learning.md "Spaced review"). One card per
 // student and question, holding the FSRS card state ts-fsrs reads and writes (server/services/
 // reviewDeck.ts); and the "not sure" marks a student sets on a session's questions, kept on the
 // server so a mock's marks become cards only when it is graded.

@@ -1,4 +1,4 @@
-// Percentile of a mock result (issue 19, point 6) reads each student's first graded attempt at one
+// The percentile of a mock result reads each student's first graded attempt at one
 // mock set. The only index on quiz_sessions leads with user_id, so that read would scan every
 // session of every student; this one finds one set's sessions, grouped by student, oldest first.
 // Frozen: later changes get a new migration file.

@@ -1,4 +1,4 @@
-// Offline practice (issue 21, point 3): an attempt taken with no signal is sent later, maybe more
+// Offline practice (docs/offline.md): an attempt taken with no signal is sent later, maybe more
 // than once (a lost answer, a retry after a reload). The phone gives each attempt a UUID; the
 // unique index makes a second copy of the same attempt impossible on either database. NULL for
 // every session started online (both databases let many rows hold NULL under a unique index).
