@@ -117,6 +117,9 @@ export default defineConfig({
       ],
     }),
   ],
+  // Client code imports the project's shared/ folder (schemas, messages) as @shared/...
+  // (the same alias is in tsconfig.json for the type checker and tsx).
+  resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'shared') } },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

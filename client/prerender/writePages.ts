@@ -5,7 +5,7 @@
 // sends them.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../shared/prerenderedPages';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '@shared/prerenderedPages';
 import { renderPage } from './renderPages';
 
 interface ManifestChunk {

@@ -14,7 +14,7 @@ import {
   parseFigures,
   serializeFigures,
   type BankFigures,
-} from '../../../../shared/domain/bankFigures';
+} from '@shared/domain/bankFigures';
 import { Brand } from '../../components/Brand';
 import { buttonClass, FOCUS_RING } from '../../components/Button';
 import { ThemeToggle } from '../../components/ThemeToggle';

@@ -2,8 +2,8 @@
 // the server's own zod schema before the call; then /check-email with the address.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { GENDERS, REGIONS } from '../../../../shared/domain/regions';
-import { registerInput, type RegisterInput } from '../../../../shared/schemas/auth';
+import { GENDERS, REGIONS } from '@shared/domain/regions';
+import { registerInput, type RegisterInput } from '@shared/schemas/auth';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';

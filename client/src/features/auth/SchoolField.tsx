@@ -1,7 +1,7 @@
 // School with suggestions: a combobox over the institutions list; free text allowed.
 // The list hides 200 ms after blur so a tap on a suggestion lands before it disappears.
 import { useEffect, useId, useRef, useState } from 'react';
-import { suggestSchools } from '../../../../shared/domain/schools';
+import { suggestSchools } from '@shared/domain/schools';
 import { INPUT_CLASS } from '../../components/TextField';
 
 const HIDE_AFTER_BLUR_MS = 200;

@@ -1,6 +1,6 @@
 // Mock wizard step 3: the paper's exam sets; starting one opens /quiz/mock/{id}.
 import { Link, useParams } from 'react-router-dom';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { formatClock } from '../../hooks/useCountdown';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';

@@ -1,6 +1,6 @@
 // Wizard step 2, shared by both wizards: choose a paper of the program.
 import { Link, useParams } from 'react-router-dom';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { EmptyState } from '../../components/EmptyState';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';

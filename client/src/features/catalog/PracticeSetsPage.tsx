@@ -1,7 +1,7 @@
 // Practice wizard step 4: the topic's sets; starting one opens /quiz/practice/{id} with the
 // topic's name in navigation state.
 import { Link, useParams } from 'react-router-dom';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 // The dashboard's spaced-review line: how many review cards are due, and the
 // way to the Review screen. Its own file, beside the other dashboard blocks.
 import Repeat from 'lucide-react/icons/repeat';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { trpc } from '../../lib/trpc';
 import { DashboardLine } from './DashboardLine';
 

@@ -2,7 +2,7 @@
 // them, so a student offline sees at once what still works.
 import { useEffect, useState } from 'react';
 import Smartphone from 'lucide-react/icons/smartphone';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { useSession } from '../../lib/session';
 import { downloadedSets } from '../offline/downloads';
 import { useOnline } from '../offline/useOnline';

@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import Bell from 'lucide-react/icons/bell';
-import { formatDateTime } from '../../../../shared/domain/display';
+import { formatDateTime } from '@shared/domain/display';
 import { FOCUS_RING } from '../../components/Button';
 import { useDismiss } from '../../hooks/useDismiss';
 import { trpc } from '../../lib/trpc';

@@ -2,7 +2,7 @@
 // against the 20 MB limit; practise one with no signal, or delete it.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, plural } from '../../../../shared/domain/display';
+import { formatDateTime, plural } from '@shared/domain/display';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../lib/session';

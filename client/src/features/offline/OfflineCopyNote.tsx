@@ -2,7 +2,7 @@
 // offline, or online when the reads got no answer and their kept copies are shown.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../../../../shared/domain/display';
+import { formatDateTime } from '@shared/domain/display';
 import { isShowingCopy, pathOf } from './lastCopies';
 import { useOnline } from './useOnline';
 

@@ -1,7 +1,7 @@
 // The shell's lines about attempts taken offline: how many wait to be sent, and any the server
 // refused (the set was hidden since, say), with its reason until the student dismisses it.
 import CloudOff from 'lucide-react/icons/cloud-off';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { FOCUS_RING } from '../../components/Button';
 import { dismissRefused, useQueue } from './attemptQueue';
 

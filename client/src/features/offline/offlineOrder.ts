@@ -7,7 +7,7 @@ import {
   showOptions,
   toCanonical,
   type Letter,
-} from '../../../../shared/domain/optionOrder';
+} from '@shared/domain/optionOrder';
 import type { DownloadedSet } from './downloads';
 
 type Question = DownloadedSet['questions'][number];

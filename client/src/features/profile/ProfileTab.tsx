@@ -2,8 +2,8 @@
 // real through profile.update), e-mail and gender locked, and the Coming Soon tiles.
 import { useState, type FormEvent } from 'react';
 import User from 'lucide-react/icons/user';
-import { GENDERS, REGIONS } from '../../../../shared/domain/regions';
-import { profileUpdateInput } from '../../../../shared/schemas/auth';
+import { GENDERS, REGIONS } from '@shared/domain/regions';
+import { profileUpdateInput } from '@shared/schemas/auth';
 import { Alert } from '../../components/Alert';
 import { useRevealErrors } from '../../hooks/useRevealErrors';
 import { Button } from '../../components/Button';

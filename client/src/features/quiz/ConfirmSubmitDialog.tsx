@@ -1,6 +1,6 @@
 // Every submit asks here first: what is left undone and, for a mock, the time still on the clock,
 // so nobody ends an exam by accident with most of its time left.
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatClock } from '../../hooks/useCountdown';

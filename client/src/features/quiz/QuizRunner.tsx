@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import Clock from 'lucide-react/icons/clock';
-import { minutesFromSeconds } from '../../../../shared/domain/grading';
+import { minutesFromSeconds } from '@shared/domain/grading';
 import { Button } from '../../components/Button';
 import { useBlockCopy } from '../../hooks/useBlockCopy';
 import { readPending } from './answerQueue';

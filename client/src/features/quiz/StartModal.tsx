@@ -1,6 +1,6 @@
 // Before a quiz starts: the question count; for a mock the time limit and the rules of
 // the clock. An exam already under way says Resume and how much time is left.
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { QuizInfo } from './types';

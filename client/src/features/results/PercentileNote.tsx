@@ -1,6 +1,6 @@
 // Where a mock result stands among the students who took the mock (docs/learning.md, "Percentile
 // and progress"). The server answers null below 30 takers, and then nothing is shown.
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { trpc } from '../../lib/trpc';
 
 export function PercentileNote({ resultId }: { resultId: number }) {

@@ -1,7 +1,7 @@
 // Mock scores over time on the results page (docs/learning.md, "Percentile and progress"): plain
 // SVG, one line through the results in the order taken, each point labelled with its score, and
 // the same figures as a table under "Show as table" for screen readers and exact reading.
-import { formatDate, formatDateTime, plural } from '../../../../shared/domain/display';
+import { formatDate, formatDateTime, plural } from '@shared/domain/display';
 import type { ProgressPoint } from './progressSeries';
 
 /** The chart draws the latest few (8 labels of "100%" fit side by side at 360 px); the table lists all. */

@@ -1,9 +1,9 @@
 // One result in the grid (/results): badge, grade, name, score, correct, time, points,
 // the accuracy bar and the date; the whole card opens the detail.
 import { Link } from 'react-router-dom';
-import { formatSeconds, percentageOf } from '../../../../shared/domain/grading';
+import { formatSeconds, percentageOf } from '@shared/domain/grading';
 import { FOCUS_RING } from '../../components/Button';
-import { formatDate } from '../../../../shared/domain/display';
+import { formatDate } from '@shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import type { Result } from './types';
 

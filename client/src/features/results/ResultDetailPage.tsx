@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { formatSeconds, gradeFor, GRADE_MESSAGES, percentageOf } from '../../../../shared/domain/grading';
+import { formatSeconds, gradeFor, GRADE_MESSAGES, percentageOf } from '@shared/domain/grading';
 import { Button, buttonClass, FOCUS_RING } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';
@@ -11,7 +11,7 @@ import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ReviewList } from './ReviewList';
 import { PractiseMistakesButton } from './PractiseMistakesButton';
-import { formatDate } from '../../../../shared/domain/display';
+import { formatDate } from '@shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
 import { LoadFailure } from '../offline/NeedsConnection';

@@ -2,7 +2,7 @@
 // card grid (offline with no kept copy: that they need a connection); a sample quiz's result
 // arrives in navigation state and shows above it.
 import { Link, useLocation } from 'react-router-dom';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';

@@ -1,6 +1,6 @@
 // The result of a built-in sample quiz, handed over in navigation state: shown on /results only,
 // never stored.
-import { formatSeconds, gradeFor, GRADE_MESSAGES } from '../../../../shared/domain/grading';
+import { formatSeconds, gradeFor, GRADE_MESSAGES } from '@shared/domain/grading';
 import type { SampleResultState } from '../../lib/sampleResult';
 import { AccuracyBar, GradeChip } from './display';
 

@@ -1,5 +1,5 @@
 // Small pieces every result view shares: the type badge, the grade chip, the accuracy bar.
-import { accuracyColour, gradeFor } from '../../../../shared/domain/grading';
+import { accuracyColour, gradeFor } from '@shared/domain/grading';
 
 const BAR: Record<ReturnType<typeof accuracyColour>, string> = {
   green: 'bg-green-500',

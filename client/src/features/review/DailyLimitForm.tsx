@@ -1,7 +1,7 @@
 // The student's daily limit on new review cards (Anki's "new cards/day"): kept on the server, so
 // every phone the student uses follows it. Checked with the procedure's own schema first.
 import { useState, type FormEvent } from 'react';
-import { MAX_NEW_PER_DAY, reviewLimitInput } from '../../../../shared/schemas/review';
+import { MAX_NEW_PER_DAY, reviewLimitInput } from '@shared/schemas/review';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';

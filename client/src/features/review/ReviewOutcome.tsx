@@ -3,8 +3,8 @@
 // button saying when the card would come back, as Anki's do.
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
-import { REVIEW_RATINGS, type ReviewRating } from '../../../../shared/schemas/review';
-import { formatDate, plural } from '../../../../shared/domain/display';
+import { REVIEW_RATINGS, type ReviewRating } from '@shared/schemas/review';
+import { formatDate, plural } from '@shared/domain/display';
 import { Button } from '../../components/Button';
 
 type Checked = inferRouterOutputs<AppRouter>['review']['check'];

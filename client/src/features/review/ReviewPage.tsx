@@ -3,7 +3,7 @@
 // (ts-fsrs), so every phone sees the same.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { plural } from '../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
-import type { ReviewRating } from '../../../../shared/schemas/review';
+import type { ReviewRating } from '@shared/schemas/review';
 import { Button } from '../../components/Button';
 import { OptionList } from '../../components/OptionList';
 import { firstServerMessage } from '../../lib/session';

@@ -1,5 +1,5 @@
 // Topics weakest first: the share of answers correct as a bar and a figure, and what it rests on.
-import { accuracyColour } from '../../../../../shared/domain/grading';
+import { accuracyColour } from '@shared/domain/grading';
 import { DataTable } from '../components/DataTable';
 import { numberTdClass, tdClass } from '../components/ui';
 import type { TopicRow } from '../types';

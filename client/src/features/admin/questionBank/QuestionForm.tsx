@@ -8,8 +8,8 @@ import {
   MAX_EXPLANATION_CHARS,
   MAX_OPTION_CHARS,
   MAX_QUESTION_CHARS,
-} from '../../../../../shared/domain/questionFormat';
-import { updateQuestionInput } from '../../../../../shared/schemas/questionBank';
+} from '@shared/domain/questionFormat';
+import { updateQuestionInput } from '@shared/schemas/questionBank';
 import { Select } from '../components/Select';
 import type { BankQuestion } from '../types';
 import { TextArea } from '../../../components/TextArea';

@@ -1,6 +1,6 @@
 // The file format beside the form, with correctly-headed templates to start from.
 import Download from 'lucide-react/icons/download';
-import { HEADERS, REQUIRED_FORMAT } from '../../../../../shared/domain/questionFormat';
+import { HEADERS, REQUIRED_FORMAT } from '@shared/domain/questionFormat';
 import { buttonClass } from '../../../components/Button';
 import { cardClass } from '../components/ui';
 

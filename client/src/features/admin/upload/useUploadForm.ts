@@ -1,7 +1,7 @@
 // State of the upload form: the choices, a dry-run preview of exactly these choices, then the
 // upload itself; messages clear themselves (success 8 s, errors 10 s).
 import { useState } from 'react';
-import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../../../../../shared/domain/questionFormat';
+import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '@shared/domain/questionFormat';
 import { trpc } from '../../../lib/trpc';
 import { useCascade } from '../hooks/useCascade';
 import { useTimedMessage } from '../hooks/useTimedMessage';

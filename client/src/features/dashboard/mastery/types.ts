@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../../server/router';
-import { plural } from '../../../../../shared/domain/display';
+import { plural } from '@shared/domain/display';
 
 export type Mastery = inferRouterOutputs<AppRouter>['mastery']['overview'];
 export type MasteryProgram = Mastery['programs'][number];
