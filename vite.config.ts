@@ -19,8 +19,6 @@ const POSTGRES = [
   'server/services/**/*.test.ts',
   'server/http/**/*.test.ts',
   'server/app.test.ts',
-  'server/trpcHttp.test.ts',
-  'server/clientError.test.ts',
   'server/badInput.test.ts',
   ...POSTGRES_ONLY,
   'db/rateLimitStore.test.ts',

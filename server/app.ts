@@ -2,7 +2,7 @@
 // shim), /trpc, and the built client with its SPA fallback.
 import fs from 'node:fs';
 import path from 'node:path';
-import { compressResponses } from './compression';
+import { compressResponses } from './http/compression';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -18,7 +18,7 @@ import { noStore, permissionsPolicy } from './http/privacyHeaders';
 import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { sendLandingPage } from './http/landingPage';
 import { refuseMalformedUrls } from './http/urls';
-import { createTrpcHandler } from './trpcHttp';
+import { createTrpcHandler } from './http/trpcHttp';
 
 const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 

@@ -3,7 +3,7 @@
 // seconds, not minutes. `npm start`, the test harness and the bench all listen through this.
 import http from 'node:http';
 import type { RequestListener } from 'node:http';
-import { answerClientErrorsAsJson } from '../clientError';
+import { answerClientErrorsAsJson } from './clientError';
 
 export interface HttpTimeouts {
   /** The request line and headers must have arrived within this (a few hundred bytes). */

@@ -6,7 +6,7 @@ import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
-import { compressResponses } from '../compression';
+import { compressResponses } from '../http/compression';
 import { databaseAnswers } from '../services/systemInfo';
 import type { BodyReaders } from './shim';
 

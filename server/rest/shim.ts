@@ -6,7 +6,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../context';
 import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { createCaller } from '../router';
-import { sendJson } from '../jsonAnswer';
+import { sendJson } from '../http/jsonAnswer';
 
 export type Caller = ReturnType<typeof createCaller>;
 

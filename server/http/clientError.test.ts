@@ -1,7 +1,7 @@
 // Requests refused by Node's HTTP parser, before Express: over real HTTP, they still get JSON.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test/harness';
+import { startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -6,11 +6,11 @@ import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compressResponses } from './compression';
-import { createContext } from './context';
-import { appRouter } from './router';
-import { logInternalErrors } from './trpc';
-import { seedAll } from './services/seed';
-import { signUpAndIn, startTestServer, type TestServer } from './test/harness';
+import { createContext } from '../context';
+import { appRouter } from '../router';
+import { logInternalErrors } from '../trpc';
+import { seedAll } from '../services/seed';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer;
 let reference: Server;

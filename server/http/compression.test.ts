@@ -1,6 +1,6 @@
 // Which answers are gzipped, over the real HTTP stack.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test/harness';
+import { startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer;
 beforeEach(async () => {
