@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { firstServerMessage } from '../../lib/session';
-import { isRetryable } from '../quiz/types';
+import { isRetryable } from '../../lib/errors';
 import { userStore } from './userStore';
 
 export type AttemptInput = inferRouterInputs<AppRouter>['offline']['submitAttempt'];
