@@ -5,7 +5,7 @@ import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { firstServerMessage } from '../../lib/session';
 import { isRetryable } from '../../lib/errors';
-import { userStore } from './userStore';
+import { userStore } from '../../lib/offline/userStore';
 
 export type AttemptInput = inferRouterInputs<AppRouter>['offline']['submitAttempt'];
 

@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { isRetryable } from '../../lib/errors';
-import type { Letter } from './types';
+import type { Letter } from '../../components/quiz/types';
 
 const AUTO_RETRIES = 3;
 const RETRY_DELAY_MS = 2000;
