@@ -9,3 +9,13 @@ export function isRefusal(err: unknown): boolean {
   const status = httpStatusOf(err);
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
+
+/**
+ * A call failure worth repeating: the network, the server's own trouble, a rate limit, or a 401
+ * that reached us because the token could not be refreshed just then (a refused refresh sends
+ * the browser to /login instead).
+ */
+export function isRetryable(err: unknown): boolean {
+  const status = httpStatusOf(err);
+  return status === undefined || status >= 500 || status === 429 || status === 408 || status === 401;
+}

@@ -53,7 +53,7 @@ function unreachable(err: unknown): boolean {
 
 /** Clears what this device keeps offline for the user (downloads, last copies): its own chunk. */
 function forgetOfflineData(userId: number) {
-  void import('../features/offline/forgetUser').then((m) => m.forgetUser(userId)).catch(() => {});
+  void import('./offline/forgetUser').then((m) => m.forgetUser(userId)).catch(() => {});
 }
 
 export function toSessionUser(p: Profile): SessionUser {

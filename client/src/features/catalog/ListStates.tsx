@@ -7,7 +7,7 @@ import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { httpStatusOf } from '../../lib/errors';
-import { LoadFailure } from '../offline/NeedsConnection';
+import { LoadFailure } from '../../components/NeedsConnection';
 
 interface ListStatesProps<T> {
   query: { isLoading: boolean; isError: boolean; error?: unknown; data?: T[]; refetch: () => unknown };

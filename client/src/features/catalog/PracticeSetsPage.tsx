@@ -5,7 +5,7 @@ import { plural } from '@shared/domain/display';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
-import { DownloadButton } from '../offline/DownloadButton';
+import { DownloadButton } from './DownloadButton';
 import { CatalogCard } from './CatalogCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';

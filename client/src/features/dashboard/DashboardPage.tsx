@@ -11,7 +11,7 @@ import User from 'lucide-react/icons/user';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { FOCUS_RING } from '../../components/Button';
 import { useSession } from '../../lib/session';
-import { OfflineCopyNote } from '../offline/OfflineCopyNote';
+import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { OnThisPhone } from './OnThisPhone';
 import { DueReviewsCard } from './DueReviewsCard';
 

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { plural } from '@shared/domain/display';
 import { useSession } from '../../lib/session';
-import { downloadedSets } from '../offline/downloads';
-import { useOnline } from '../offline/useOnline';
+import { downloadedSets } from '../../lib/offline/downloads';
+import { useOnline } from '../../hooks/useOnline';
 import { DashboardLine } from './DashboardLine';
 
 export function OnThisPhone() {

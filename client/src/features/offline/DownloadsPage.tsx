@@ -6,7 +6,7 @@ import { formatDateTime, plural } from '@shared/domain/display';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../lib/session';
-import { deleteSet, DOWNLOAD_LIMIT_BYTES, downloadedSets, formatSize, type StoredSet } from './downloads';
+import { deleteSet, DOWNLOAD_LIMIT_BYTES, downloadedSets, formatSize, type StoredSet } from '../../lib/offline/downloads';
 import { itemName } from '../../lib/itemName';
 
 export default function DownloadsPage() {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { sendAttempts, usePendingCount } from './attemptQueue';
-import { keepCopies, showCopies } from './lastCopies';
+import { keepCopies, showCopies } from '../../lib/offline/lastCopies';
 
 const RETRY_MS = 30_000;
 

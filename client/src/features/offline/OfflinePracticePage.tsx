@@ -7,9 +7,9 @@ import { buttonClass } from '../../components/Button';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useSession } from '../../lib/session';
 import { queueAttempt } from './attemptQueue';
-import { downloadedSet, type DownloadedSet } from './downloads';
+import { downloadedSet, type DownloadedSet } from '../../lib/offline/downloads';
 import { OfflineRunner, type Finished } from './OfflineRunner';
-import { dropProgress, saveProgress, savedProgress, type Progress } from './practiceProgress';
+import { dropProgress, saveProgress, savedProgress, type Progress } from '../../lib/offline/practiceProgress';
 
 export default function OfflinePracticePage() {
   const setId = Number(useParams().setId) || 0;

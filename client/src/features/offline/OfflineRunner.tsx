@@ -2,15 +2,15 @@
 // key: the online practice screen's panel and navigator, without a server session.
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
-import { ConfirmSubmitDialog } from '../quiz/ConfirmSubmitDialog';
-import { QuestionNavigator } from '../quiz/QuestionNavigator';
-import { QuestionPanel } from '../quiz/QuestionPanel';
-import { QuestionSteps } from '../quiz/QuestionSteps';
-import type { Letter } from '../quiz/types';
+import { ConfirmSubmitDialog } from '../../components/quiz/ConfirmSubmitDialog';
+import { QuestionNavigator } from '../../components/quiz/QuestionNavigator';
+import { QuestionPanel } from '../../components/quiz/QuestionPanel';
+import { QuestionSteps } from '../../components/quiz/QuestionSteps';
+import type { Letter } from '../../components/quiz/types';
 import type { AttemptInput } from './attemptQueue';
-import type { DownloadedSet } from './downloads';
-import { arranged, canonicalAnswer, drawOrder } from './offlineOrder';
-import type { Progress } from './practiceProgress';
+import type { DownloadedSet } from '../../lib/offline/downloads';
+import { arranged, canonicalAnswer, drawOrder } from '../../lib/offline/offlineOrder';
+import type { Progress } from '../../lib/offline/practiceProgress';
 
 export interface Finished {
   input: AttemptInput;

@@ -4,8 +4,8 @@ import { useSyncExternalStore } from 'react';
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { firstServerMessage } from '../../lib/session';
-import { isRetryable } from '../quiz/types';
-import { userStore } from './userStore';
+import { isRetryable } from '../../lib/errors';
+import { userStore } from '../../lib/offline/userStore';
 
 export type AttemptInput = inferRouterInputs<AppRouter>['offline']['submitAttempt'];
 

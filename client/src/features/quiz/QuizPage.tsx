@@ -7,11 +7,11 @@ import { buttonClass } from '../../components/Button';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useOnline } from '../offline/useOnline';
+import { useOnline } from '../../hooks/useOnline';
 import { QuizRunner } from './QuizRunner';
 import { StartModal } from './StartModal';
-import type { QuizStart, QuizType } from './types';
-import { LoadFailure } from '../offline/NeedsConnection';
+import type { QuizStart, QuizType } from '../../components/quiz/types';
+import { LoadFailure } from '../../components/NeedsConnection';
 
 interface QuizNavState {
   topicName?: string;

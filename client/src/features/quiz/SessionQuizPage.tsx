@@ -9,7 +9,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { firstServerMessage } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { QuizRunner } from './QuizRunner';
-import type { QuizStart } from './types';
+import type { QuizStart } from '../../components/quiz/types';
 
 export default function SessionQuizPage() {
   const sessionId = Number(useParams().sessionId) || 0;

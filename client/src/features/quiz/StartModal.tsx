@@ -3,7 +3,7 @@
 import { plural } from '@shared/domain/display';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import type { QuizInfo } from './types';
+import type { QuizInfo } from '../../components/quiz/types';
 import { formatClock } from '../../hooks/useCountdown';
 
 interface StartModalProps {

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { AnswerQueue, type QueueState } from './answerQueue';
-import { isRetryable, type Letter } from './types';
+import { isRetryable } from '../../lib/errors';
+import type { Letter } from '../../components/quiz/types';
 
 const INITIAL: QueueState = { status: 'idle', pending: 0, retryAt: null, rejection: null };
 

@@ -2,7 +2,7 @@
 // the server refuses, so what the screen shows is what a reload will show.
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import type { QuizStart } from './types';
+import type { QuizStart } from '../../components/quiz/types';
 
 export function useFlags(start: QuizStart) {
   const [flags, setFlags] = useState(() => new Set(start.flagged_question_ids));

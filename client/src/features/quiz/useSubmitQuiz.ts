@@ -3,7 +3,8 @@
 // already graded goes straight to its result.
 import { useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { isRetryable, type Letter } from './types';
+import { isRetryable } from '../../lib/errors';
+import type { Letter } from '../../components/quiz/types';
 
 const AUTO_RETRIES = 3;
 const RETRY_DELAY_MS = 2000;

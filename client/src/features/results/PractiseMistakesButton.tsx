@@ -2,7 +2,7 @@
 // this result, wrong or left blank. Not shown when nothing was missed.
 import { Button } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
-import { useStartList } from '../learning/useStartList';
+import { useStartList } from '../../hooks/useStartList';
 
 export function PractiseMistakesButton({ resultId, missed }: { resultId: number; missed: number }) {
   const start = trpc.quiz.startMistakesPractice.useMutation();

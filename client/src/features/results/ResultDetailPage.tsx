@@ -14,7 +14,7 @@ import { PractiseMistakesButton } from './PractiseMistakesButton';
 import { formatDate } from '@shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
-import { LoadFailure } from '../offline/NeedsConnection';
+import { LoadFailure } from '../../components/NeedsConnection';
 
 export default function ResultDetailPage() {
   const id = Number(useParams().resultId) || 0;

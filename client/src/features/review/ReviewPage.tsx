@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SkeletonGrid } from '../../components/Skeleton';
 import { trpc } from '../../lib/trpc';
-import { LoadFailure } from '../offline/NeedsConnection';
+import { LoadFailure } from '../../components/NeedsConnection';
 import { DailyLimitForm } from './DailyLimitForm';
 import { RATING_LABELS, whenBack } from './ReviewOutcome';
 import { ReviewQuestion, type Rated } from './ReviewQuestion';

@@ -7,7 +7,7 @@ import Bookmark from 'lucide-react/icons/bookmark';
 import Clock from 'lucide-react/icons/clock';
 import Flag from 'lucide-react/icons/flag';
 import { Button } from '../../components/Button';
-import { QuestionSteps } from '../quiz/QuestionSteps';
+import { QuestionSteps } from '../../components/quiz/QuestionSteps';
 import { Modal } from '../../components/Modal';
 import { useBlockCopy } from '../../hooks/useBlockCopy';
 import { formatClock, useCountdown } from '../../hooks/useCountdown';

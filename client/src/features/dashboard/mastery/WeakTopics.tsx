@@ -2,7 +2,7 @@
 // of that topic's questions, those missed last time and those never seen first.
 import { Button } from '../../../components/Button';
 import { trpc } from '../../../lib/trpc';
-import { useStartList } from '../../learning/useStartList';
+import { useStartList } from '../../../hooks/useStartList';
 import { figuresText, type WeakTopic } from './types';
 import { itemName } from '../../../lib/itemName';
 

@@ -1,6 +1,6 @@
 // Previous and Next under a question; on the last one, the submit button on a row of its own.
 // Next never turns into the submit button: a quick second tap on Next must not end an exam.
-import { Button } from '../../components/Button';
+import { Button } from '../Button';
 
 interface QuestionStepsProps {
   index: number;

@@ -4,7 +4,7 @@ import Download from 'lucide-react/icons/download';
 import { Button } from '../../components/Button';
 import { firstServerMessage, useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { downloadedSet, formatSize, keepSet, OverLimitError } from './downloads';
+import { downloadedSet, formatSize, keepSet, OverLimitError } from '../../lib/offline/downloads';
 import { itemName } from '../../lib/itemName';
 
 export function DownloadButton({ setId, title }: { setId: number; title: string }) {

@@ -21,13 +21,3 @@ export function keyOf(q: QuizQuestion): { correct_answer: Letter; explanation: s
     ? { correct_answer: withKey.correct_answer, explanation: withKey.explanation ?? '' }
     : null;
 }
-
-/**
- * A call failure worth repeating: the network, the server's own trouble, a rate limit, or a 401
- * that reached us because the token could not be refreshed just then (a refused refresh sends
- * the browser to /login instead).
- */
-export function isRetryable(err: unknown): boolean {
-  const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
-  return status === undefined || status >= 500 || status === 429 || status === 408 || status === 401;
-}

@@ -1,6 +1,6 @@
 // A downloaded set's practice in progress, kept on the phone as the student goes: a cheap phone
 // closes a background tab to free memory, and the checked answers must survive that.
-import type { Letter } from '../quiz/types';
+import type { Letter } from '@shared/domain/optionOrder';
 import type { AttemptOrder } from './offlineOrder';
 import { userStore } from './userStore';
 

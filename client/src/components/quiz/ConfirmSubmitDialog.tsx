@@ -1,8 +1,8 @@
 // Every submit asks here first: what is left undone and, for a mock, the time still on the clock,
 // so nobody ends an exam by accident with most of its time left.
 import { plural } from '@shared/domain/display';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { Button } from '../Button';
+import { Modal } from '../Modal';
 import { formatClock } from '../../hooks/useCountdown';
 
 export function ConfirmSubmitDialog({

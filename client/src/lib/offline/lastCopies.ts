@@ -1,7 +1,7 @@
 // The last answers of the dashboard's and results' reads, kept per student, so the app opened
 // with no signal shows what the student saw last, marked as such.
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { isRetryable } from '../quiz/types';
+import { isRetryable } from '../errors';
 import { userStore } from './userStore';
 
 /** The reads worth keeping: small, the student's own, and what they look at offline. */

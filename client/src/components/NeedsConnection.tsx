@@ -3,9 +3,9 @@
 // load error and a retry that cannot work until the connection is back.
 import { Link } from 'react-router-dom';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import { buttonClass } from '../../components/Button';
-import { ErrorPanel } from '../../components/ErrorPanel';
-import { useOnline } from './useOnline';
+import { buttonClass } from './Button';
+import { ErrorPanel } from './ErrorPanel';
+import { useOnline } from '../hooks/useOnline';
 
 interface NeedsConnectionProps {
   /** The thing that needs the connection, e.g. "Your review"; "This page" by default. */

@@ -1,8 +1,8 @@
 // One question with its options A-D. Practice adds Check Answer: it locks the question and
 // shows the key in green, a wrong choice in red, the correct answer and the explanation.
-import { Button } from '../../components/Button';
+import { Button } from '../Button';
 import { FlagToggle } from './FlagToggle';
-import { OptionButton } from '../../components/OptionButton';
+import { OptionButton } from '../OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
 import { NotSureToggle } from './NotSureToggle';
 import { keyOf, LETTERS, optionText, type Letter, type QuizQuestion } from './types';

@@ -1,7 +1,7 @@
 // "Not sure" on a quiz question: the mark is kept on the server with the
 // session, and grading turns it into a spaced-review card, so a mock's marks need no key here.
 import CircleHelp from 'lucide-react/icons/circle-help';
-import { FOCUS_RING } from '../../components/Button';
+import { FOCUS_RING } from '../Button';
 import { trpc } from '../../lib/trpc';
 
 export function NotSureToggle({ sessionId, questionId }: { sessionId: number; questionId: number }) {

@@ -2,7 +2,7 @@
 // ones marked with a flag. Its 10 columns hold from 640 px; a phone gets 6, so every cell stays a
 // 44 px tap target.
 import Flag from 'lucide-react/icons/flag';
-import { FOCUS_RING } from '../../components/Button';
+import { FOCUS_RING } from '../Button';
 
 interface NavigatorProps {
   total: number;

@@ -1,7 +1,7 @@
 // Flag a question to come back to: a toggle button whose pressed state is
 // the flag, kept by the server with the session so a reload and the review show it.
 import Flag from 'lucide-react/icons/flag';
-import { FOCUS_RING } from '../../components/Button';
+import { FOCUS_RING } from '../Button';
 
 interface FlagToggleProps {
   flagged: boolean;

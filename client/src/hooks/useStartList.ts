@@ -2,8 +2,8 @@
 // and opens it on the quiz screen, handing the started session over so it is not fetched again.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { firstServerMessage } from '../../lib/session';
-import type { QuizStart } from '../quiz/types';
+import { firstServerMessage } from '../lib/session';
+import type { QuizStart } from '../components/quiz/types';
 
 export const sessionPath = (sessionId: number) => `/quiz/session/${sessionId}`;
 

@@ -3,8 +3,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@shared/domain/display';
-import { isShowingCopy, pathOf } from './lastCopies';
-import { useOnline } from './useOnline';
+import { isShowingCopy, pathOf } from '../lib/offline/lastCopies';
+import { useOnline } from '../hooks/useOnline';
 
 /** `reads` are tRPC paths such as "results.list"; the note gives the oldest of their copies. */
 export function OfflineCopyNote({ reads }: { reads: string[] }) {
