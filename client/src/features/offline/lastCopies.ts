@@ -16,6 +16,8 @@ export const KEPT_READS = ['results.list', 'results.byId', 'mastery.overview', '
 
 /** A student may be offline for weeks (holidays, a used-up bundle); older copies are dropped. */
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long the student's area waits for its copies before it opens without them. */
+const RESTORE_WAIT_MS = 3000;
 /** Result reviews kept: the ones seen last. The copies are written as one record, kept small. */
 const MAX_RESULT_COPIES = 20;
 
@@ -94,8 +96,10 @@ function copiesPersister(userId: number): Persister {
         },
       });
       // A phone holds one student's copies: another student's go when this one's area opens.
-      await store.forgetOthers(userId);
-      const client = await store.get(userId, CLIENT);
+      const read = Promise.all([store.forgetOthers(userId), store.get(userId, CLIENT)]);
+      // The area waits for the copies: a storage that does not answer must not hold it for long.
+      const gaveUp = new Promise<undefined>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS));
+      const client = await Promise.race([read.then(([, kept]) => kept), gaveUp]);
       if (client) written = signature(client);
       return client;
     },
