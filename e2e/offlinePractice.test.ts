@@ -2,12 +2,12 @@
 // with no signal at the dashboard and results (last copies, marked), a downloaded practice set is
 // taken offline with feedback, and its attempt reaches the database once when the signal returns,
 // though the first answer is lost and the page reloaded. A mock can be neither downloaded nor
-// started offline.
+// started offline. A second student on the phone never sees the first one's copies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { takeSet } from '../server/test/attempts';
 import { rpc } from '../server/test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
+import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
 import { downloadSeededSet } from './downloadSet';
@@ -37,12 +37,47 @@ afterAll(async () => {
   await t?.close();
 });
 
+const KOFI = { email: 'kofi.boateng@example.com', full_name: 'Kofi Boateng' };
+
 const offlineSessions = () =>
   t.db.selectFrom('quiz_sessions').select(['id', 'client_id']).where('client_id', 'is not', null).execute();
 const resultsOf = (sessionId: number) =>
   t.db.selectFrom('quiz_results').select('percentage').where('session_id', '=', sessionId).execute();
 const option = (letter: string) => page.locator(`[data-option="${letter}"]`);
 const pending = () => page.getByTestId('pending-attempts');
+
+async function signIn(email: string, password: string) {
+  await page.goto(`${t.url}/login`);
+  await formReady(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('due-reviews').waitFor();
+}
+
+async function signOut(name: string) {
+  await page.getByRole('button', { name: `${name}, account menu` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => !/^\/(dashboard|results)/.test(url.pathname));
+}
+
+const userIdOf = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+/** The records of the last copies this user's id holds on the phone. */
+const copiesOnPhone = (userId: number) =>
+  page.evaluate(
+    (id) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('nmc-copies');
+        open.onsuccess = () => {
+          const keys = open.result.transaction('records').objectStore('records').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.filter((key) => (key as number[])[0] === id).length);
+        };
+      }),
+    userId,
+  );
 
 async function checkAnswer(letter: string, verdict: 'Correct!' | 'Incorrect') {
   await option(letter).click();
@@ -184,19 +219,11 @@ describe('offline practice', { timeout: 120_000 }, () => {
   it("keeps nothing of one student's for the next one on the same phone", async () => {
     await page.goto(`${t.url}/results`);
     await page.getByText('2 quizzes completed').waitFor();
-    await page.getByRole('button', { name: 'Ama Mensah, account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/results'));
+    await signOut('Ama Mensah');
     expect(await page.evaluate(() => localStorage.getItem('last_user'))).toBeNull();
 
-    const kofi = await signUpAndIn(t, { email: 'kofi.boateng@example.com', full_name: 'Kofi Boateng' });
-    await page.goto(`${t.url}/login`);
-    await formReady(page);
-    await page.getByLabel('Email').fill(kofi.email);
-    await page.getByLabel('Password', { exact: true }).fill(kofi.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByTestId('due-reviews').waitFor();
+    const kofi = await signUpAndIn(t, KOFI);
+    await signIn(kofi.email, kofi.password);
     await context.setOffline(true);
     await page.goto(`${t.url}/results`);
     await page.getByRole('heading', { name: 'Results' }).waitFor();
@@ -265,5 +292,35 @@ describe('offline practice', { timeout: 120_000 }, () => {
     await refusal.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => refusal.count()).toBe(0);
     expect(await offlineSessions()).toHaveLength(1);
+  });
+
+  it("drops one student's copies when another signs in after a session that ended without a sign-out", async () => {
+    await signOut('Kofi Boateng');
+    await signIn(STUDENT.email, STUDENT.password1);
+    await page.goto(`${t.url}/results`);
+    await page.getByText('2 quizzes completed').waitFor();
+    const ama = await userIdOf(STUDENT.email);
+    await expect.poll(() => copiesOnPhone(ama)).toBe(1);
+
+    // Her session dies (a refused refresh sends the phone to the sign-in page): no sign-out ran,
+    // so her copies are still on the phone.
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'not-a-valid-token');
+      localStorage.setItem('refresh_token', 'not-a-valid-refresh-token');
+    });
+    await page.goto(`${t.url}/dashboard`);
+    await page.waitForURL('**/login');
+    expect(await copiesOnPhone(ama)).toBe(1);
+
+    // Kofi signs in on the same phone: hers go, and offline his results show nothing of hers.
+    await signIn(KOFI.email, STUDENT.password1);
+    await expect.poll(() => copiesOnPhone(ama)).toBe(0);
+    const kofi = await userIdOf(KOFI.email);
+    await expect.poll(() => copiesOnPhone(kofi)).toBe(1);
+    await context.setOffline(true);
+    await page.goto(`${t.url}/results`);
+    await page.getByTestId('needs-connection').waitFor();
+    expect(await page.getByText(/quiz(zes)? completed/).count()).toBe(0);
+    await context.setOffline(false);
   });
 });

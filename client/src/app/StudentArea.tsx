@@ -7,6 +7,7 @@ import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { SkeletonGrid } from '../components/Skeleton';
 import { lazyPage } from '../lib/lazyPage';
 import { useSession } from '../lib/session';
+import { LastCopiesProvider } from '../lib/offline/LastCopiesProvider';
 import { OfflineAgent } from '../features/offline/OfflineAgent';
 import { StudentShell } from './StudentShell';
 
@@ -31,10 +32,13 @@ const pageFallback = <SkeletonGrid count={3} />;
 
 export default function StudentArea() {
   const { user, restoredOffline } = useSession();
+  const userId = user?.id ?? 0;
   return (
     <>
-      <OfflineAgent userId={user?.id ?? 0} restoredOffline={restoredOffline} />
-      <StudentRoutes />
+      <OfflineAgent userId={userId} />
+      <LastCopiesProvider key={userId} userId={userId} noAnswer={restoredOffline}>
+        <StudentRoutes />
+      </LastCopiesProvider>
     </>
   );
 }

@@ -1,15 +1,17 @@
 // "Offline - showing what you saw on 26 Nov 2026, 10:14" above a page showing its last copies:
-// offline, or online when the reads got no answer and their kept copies are shown.
+// offline, or online when the app opened without an answer and shows copies from the phone.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@shared/domain/display';
-import { isShowingCopy, pathOf } from '../lib/offline/lastCopies';
+import { useCopies } from '../lib/offline/LastCopiesProvider';
+import { pathOf } from '../lib/offline/lastCopies';
 import { useOnline } from '../hooks/useOnline';
 
 /** `reads` are tRPC paths such as "results.list"; the note gives the oldest of their copies. */
 export function OfflineCopyNote({ reads }: { reads: string[] }) {
   const online = useOnline();
   const cache = useQueryClient().getQueryCache();
+  const { openedAt, noAnswer } = useCopies();
   const key = reads.join(',');
   const seenAt = useSyncExternalStore(
     useCallback((listener) => cache.subscribe(listener), [cache]),
@@ -17,7 +19,7 @@ export function OfflineCopyNote({ reads }: { reads: string[] }) {
       const times = cache
         .getAll()
         .filter((q) => q.state.data !== undefined && key.split(',').includes(pathOf(q.queryKey)))
-        .filter((q) => !online || isShowingCopy(q.queryHash))
+        .filter((q) => !online || (noAnswer && q.state.dataUpdatedAt < openedAt))
         .map((q) => q.state.dataUpdatedAt);
       return times.length ? Math.min(...times) : 0;
     },

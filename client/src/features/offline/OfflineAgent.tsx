@@ -1,11 +1,10 @@
-// The student area's offline work, mounted once: keeps the last copies of the kept
-// reads, shows them when the app is offline, and sends the waiting attempts on start, when the
-// signal returns, and every half minute while some wait.
+// The student area's offline work, mounted once: sends the waiting attempts on start, when the
+// signal returns, and every half minute while some wait. (The last copies of the pages:
+// LastCopiesProvider.tsx.)
 import { useEffect } from 'react';
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { sendAttempts, usePendingCount } from './attemptQueue';
-import { keepCopies, showCopies } from '../../lib/offline/lastCopies';
 
 const RETRY_MS = 30_000;
 
@@ -13,21 +12,9 @@ const RETRY_MS = 30_000;
 // signal never gets: without this its reads would fail after retries instead of waiting.
 if (!navigator.onLine) onlineManager.setOnline(false);
 
-export function OfflineAgent({ userId, restoredOffline }: { userId: number; restoredOffline: boolean }) {
-  const queryClient = useQueryClient();
+export function OfflineAgent({ userId }: { userId: number }) {
   const utils = trpc.useUtils();
   const pending = usePendingCount(userId);
-
-  useEffect(() => {
-    const stop = keepCopies(queryClient, userId, restoredOffline);
-    const show = () => void showCopies(queryClient, userId).catch(() => {});
-    if (!navigator.onLine) show();
-    window.addEventListener('offline', show);
-    return () => {
-      stop();
-      window.removeEventListener('offline', show);
-    };
-  }, [queryClient, userId, restoredOffline]);
 
   useEffect(() => {
     const send = async () => {
