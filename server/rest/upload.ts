@@ -7,11 +7,13 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { MAX_FILE_BYTES } from '../../shared/domain/questionFormat';
 import { createContext, type AppDeps } from '../context';
-import { createCaller } from '../router';
+import { appRouter } from '../router';
 import { failure, httpStatusOf } from '../services/import/answer';
 import { templateFile } from '../services/import/template';
 import { closeAfterAnswer, refuseUnread } from '../http/requestBodies';
-import { errorBody } from './shim';
+import { callProcedure, errorBody } from './shim';
+
+const { questions } = appRouter;
 
 const MB = MAX_FILE_BYTES / 1024 / 1024;
 /** The file and the form's few short fields. */
@@ -70,12 +72,12 @@ export function uploadRoutes(deps: AppDeps): Router {
       return;
     }
     try {
-      const caller = createCaller(await createContext(deps, req));
+      const ctx = await createContext(deps, req);
       // The admin check runs before the body is read, so a student cannot make us buffer 5 MB.
-      await caller.questions.format();
+      await callProcedure(questions.format, ctx, undefined);
       await parseForm(readForm, req, res);
       const dryRun = ['true', '1', 'yes', 'on'].includes(field(req, 'dry_run')?.toLowerCase() ?? '');
-      const input = {
+      const answer = await callProcedure(dryRun ? questions.preview : questions.upload, ctx, {
         file_name: req.file?.originalname ?? 'upload',
         file_base64: req.file?.buffer.toString('base64') ?? '',
         quiz_type: field(req, 'quiz_type'),
@@ -85,11 +87,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         set_id: field(req, 'set_id'),
         title: field(req, 'title'),
         time_limit_minutes: field(req, 'time_limit_minutes'),
-      };
-      // The procedure validates its input; `as never` hands over the untrusted fields unchanged.
-      const answer = dryRun
-        ? await caller.questions.preview(input as never)
-        : await caller.questions.upload(input as never);
+      });
       res.status(httpStatusOf(answer)).json(answer);
     } catch (err) {
       if (err instanceof multer.MulterError) {
