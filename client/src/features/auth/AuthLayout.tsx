@@ -26,6 +26,30 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
   );
 }
 
+/** A signed-out form page: its heading and intro line, the form, and the line of links under it. */
+export function AuthFormPage({
+  title,
+  intro,
+  footer,
+  wide,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  footer: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout wide={wide}>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">{intro}</p>
+      {children}
+      <p className="mt-6 text-center text-sm">{footer}</p>
+    </AuthLayout>
+  );
+}
+
 /**
  * The year is this year's. The signed-out pages are pre-rendered at build time, so a page built
  * last year shows the build's year until the app takes it over; that one text may then differ.
