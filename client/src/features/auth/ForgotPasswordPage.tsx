@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { Alert } from '../../components/Alert';
-import { Button, buttonClass, SubmitButton } from '../../components/Button';
+import { Button, SubmitButton } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { serverRefusal, useActionForm } from '../../hooks/useActionForm';
 import { requestPasswordReset } from '../../lib/restAuth';
-import { AuthFormPage, AuthLayout, LINK_CLASS } from './AuthLayout';
+import { AuthFormPage, AuthNotice, LINK_CLASS } from './AuthLayout';
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -22,33 +22,30 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout>
-        <div className="text-center">
-          <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />
-          <h1 className="mt-4 text-2xl font-bold">Email Sent</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">
-            We&apos;ve sent a password reset link to{' '}
-            <strong className="text-slate-900 dark:text-slate-100">{sentTo}</strong>.
-          </p>
-          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
-            Didn&apos;t receive it? Check your spam folder.
-          </p>
-          <div className="mt-6 flex flex-col gap-3">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setSentTo(null);
-                setValues({ email: '' });
-              }}
-            >
-              Try Different Email
-            </Button>
-            <Link to="/login" className={buttonClass('primary')}>
-              Back to Sign In
-            </Link>
-          </div>
-        </div>
-      </AuthLayout>
+      <AuthNotice
+        icon={<MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />}
+        title="Email Sent"
+        toLogin="Back to Sign In"
+        actions={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null);
+              setValues({ email: '' });
+            }}
+          >
+            Try Different Email
+          </Button>
+        }
+      >
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          We&apos;ve sent a password reset link to{' '}
+          <strong className="text-slate-900 dark:text-slate-100">{sentTo}</strong>.
+        </p>
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+          Didn&apos;t receive it? Check your spam folder.
+        </p>
+      </AuthNotice>
     );
   }
 

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Alert } from '../../components/Alert';
-import { buttonClass, SubmitButton } from '../../components/Button';
+import { SubmitButton } from '../../components/Button';
 import { mismatch, NewPasswordFields } from '../../components/NewPasswordFields';
 import { serverRefusal, useActionForm } from '../../hooks/useActionForm';
 import { confirmPasswordReset } from '../../lib/restAuth';
-import { AuthFormPage, AuthLayout, LINK_CLASS } from './AuthLayout';
+import { AuthFormPage, AuthNotice, LINK_CLASS } from './AuthLayout';
 
 export default function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
@@ -33,18 +33,13 @@ export default function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthLayout>
-        <div className="text-center">
-          <CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-600" />
-          <h1 className="mt-4 text-2xl font-bold">Password Reset Successful</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">
-            You can now sign in with your new password.
-          </p>
-          <Link to="/login" className={buttonClass('primary', 'mt-6 w-full')}>
-            Go to Login
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthNotice
+        icon={<CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-600" />}
+        title="Password Reset Successful"
+        toLogin="Go to Login"
+      >
+        <p className="mt-2 text-slate-600 dark:text-slate-300">You can now sign in with your new password.</p>
+      </AuthNotice>
     );
   }
 
