@@ -67,7 +67,7 @@ const pwaOptions: Partial<VitePWAOptions> = {
 };
 
 const SIGNED_OUT_UI =
-  /(client\/src\/(components\/(Alert|Brand|PasswordField|SelectField|TextField|ThemeToggle)|hooks\/(useAction|useRevealErrors|useTypedBeforeHydration)|lib\/(restAuth|serverMessages)|features\/auth\/AuthLayout)\.tsx?|lucide-react\/dist\/esm\/(icons\/(book-open|clock|eye|eye-off|moon|sun|stethoscope|trophy)|(?!icons\/)[\w/-]+)\.mjs)$/;
+  /(client\/src\/(components\/(Alert|Brand|NewPasswordFields|PasswordField|SelectField|TextField|ThemeToggle)|hooks\/(useAction|useActionForm|useRevealErrors|useTypedBeforeHydration)|lib\/(restAuth|serverMessages)|features\/auth\/AuthLayout)\.tsx?|lucide-react\/dist\/esm\/(icons\/(book-open|clock|eye|eye-off|moon|sun|stethoscope|trophy)|(?!icons\/)[\w/-]+)\.mjs)$/;
 
 // Content before JavaScript: after every client build (`vite build`, the e2e
 // global setup, `npm run build`) the landing, sign-in and registration pages are rendered into

@@ -265,7 +265,7 @@ describe('form errors on a 360 px phone', () => {
     );
   });
 
-  it('focuses the password after a refused sign-in, with the message announced', async () => {
+  it('focuses the password after a refused sign-in, with the message announced and the fields kept', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const p = await context.newPage();
     p.setDefaultTimeout(10_000);
@@ -275,6 +275,9 @@ describe('form errors on a 360 px phone', () => {
     await p.getByLabel('Password', { exact: true }).fill('not-my-password');
     await p.getByRole('button', { name: 'Sign In' }).click();
     await expectSeen(p, 'Unable to log in', 'Password');
+    // Nothing typed is lost: the student corrects the password rather than typing both again.
+    expect(await p.getByLabel('Email').inputValue()).toBe(STUDENT.email);
+    expect(await p.getByLabel('Password', { exact: true }).inputValue()).toBe('not-my-password');
     await context.close();
   });
 });

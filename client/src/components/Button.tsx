@@ -26,3 +26,17 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {
   return <button type={type} className={buttonClass(variant, className)} {...rest} />;
 }
+
+interface SubmitButtonProps extends ButtonProps {
+  /** A submit of this form is running: the button is disabled and says `busy`. */
+  pending: boolean;
+  busy: string;
+}
+
+export function SubmitButton({ pending, busy, disabled, children, ...rest }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...rest}>
+      {pending ? busy : children}
+    </Button>
+  );
+}

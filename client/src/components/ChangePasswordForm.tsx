@@ -1,25 +1,43 @@
 // Change Password: 'New passwords do not match' without a call, 'Updating...',
 // a success message that clears after 5 s. A refusal shows the server's reason (wrong current
 // password, a weak new one); the generic sentence stays for a failure with no answer.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from './Alert';
-import { Button } from './Button';
-import { PasswordField } from './PasswordField';
-import { useRevealErrors } from '../hooks/useRevealErrors';
-import { firstServerField, firstServerMessage } from '../lib/session';
+import { SubmitButton } from './Button';
+import { mismatch, NewPasswordFields } from './NewPasswordFields';
+import { CurrentPasswordField } from './PasswordField';
+import { serverRefusal, useActionForm } from '../hooks/useActionForm';
+import { firstServerField } from '../lib/session';
 import { trpc } from '../lib/trpc';
 
 const SUCCESS_MS = 5000;
 const CHANGE_FAILED = 'Failed to change password. Please try again.';
+const EMPTY = { old_password: '', new_password1: '', new_password2: '' };
 
 export function ChangePasswordForm() {
   const change = trpc.auth.changePassword.useMutation();
-  const [oldPassword, setOldPassword] = useState('');
-  const [password1, setPassword1] = useState('');
-  const [password2, setPassword2] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const { scopeRef, reveal } = useRevealErrors();
+  const { form, field, pending, failure } = useActionForm(EMPTY, async (passwords, clear) => {
+    setSuccess(null);
+    const unmatched = mismatch(
+      passwords.new_password1,
+      passwords.new_password2,
+      'New passwords do not match',
+    );
+    if (unmatched) return unmatched;
+    try {
+      await change.mutateAsync(passwords);
+    } catch (err) {
+      return serverRefusal(
+        err,
+        ['old_password', 'new_password1', 'new_password2'],
+        CHANGE_FAILED,
+        firstServerField(err, ['old_password']) ? 'Current password' : 'New password',
+      );
+    }
+    clear();
+    setSuccess('Password changed successfully.');
+  });
 
   useEffect(() => {
     if (!success) return;
@@ -27,59 +45,15 @@ export function ChangePasswordForm() {
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setSuccess(null);
-    if (password1 !== password2) {
-      setError('New passwords do not match');
-      reveal('Confirm new password');
-      return;
-    }
-    try {
-      await change.mutateAsync({
-        old_password: oldPassword,
-        new_password1: password1,
-        new_password2: password2,
-      });
-      setOldPassword('');
-      setPassword1('');
-      setPassword2('');
-      setSuccess('Password changed successfully.');
-    } catch (err) {
-      setError(firstServerMessage(err, ['old_password', 'new_password1', 'new_password2'], CHANGE_FAILED));
-      reveal(firstServerField(err, ['old_password']) ? 'Current password' : 'New password');
-    }
-  }
-
   return (
-    <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
-      {error && <Alert tone="error">{error}</Alert>}
+    <form {...form} className="space-y-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        required
-        value={oldPassword}
-        onChange={(e) => setOldPassword(e.target.value)}
-      />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        required
-        value={password1}
-        onChange={(e) => setPassword1(e.target.value)}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        value={password2}
-        onChange={(e) => setPassword2(e.target.value)}
-      />
-      <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </Button>
+      <CurrentPasswordField label="Current password" {...field('old_password')} />
+      <NewPasswordFields first={field('new_password1')} second={field('new_password2')} />
+      <SubmitButton pending={pending} busy="Updating...">
+        Update Password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-// A password input with a show/hide toggle (login).
+// A password input with a show/hide toggle, and the one for the password the user already has.
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
@@ -49,4 +49,12 @@ export function PasswordField({ label, error, id, ...rest }: PasswordFieldProps)
       )}
     </div>
   );
+}
+
+/** The password the user has now (sign-in, confirmations): "Password" unless labelled otherwise. */
+export function CurrentPasswordField({
+  label = 'Password',
+  ...rest
+}: Omit<PasswordFieldProps, 'label' | 'autoComplete' | 'required'> & { label?: string }) {
+  return <PasswordField label={label} autoComplete="current-password" required {...rest} />;
 }

@@ -1,7 +1,7 @@
 // After a refused submit the student must see why, on a small phone too: the first field marked
 // invalid, else the form's message, is scrolled into view, and focus goes to the field in error
 // (so a screen reader reads its label and message).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export function useRevealErrors<T extends HTMLElement = HTMLFormElement>() {
   const scopeRef = useRef<T>(null);
@@ -21,7 +21,7 @@ export function useRevealErrors<T extends HTMLElement = HTMLFormElement>() {
   }, [request]);
 
   /** Call after setting the errors, with the label of the field a form-level message is about. */
-  const reveal = (label?: string) => setRequest({ label: label ?? null });
+  const reveal = useCallback((label?: string) => setRequest({ label: label ?? null }), []);
   return { scopeRef, reveal };
 }
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../components/Brand';
-import { FOCUS_RING } from '../../components/Button';
+import { buttonClass, FOCUS_RING } from '../../components/Button';
 import { ThemeToggle } from '../../components/ThemeToggle';
 
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -23,6 +23,64 @@ export function AuthLayout({ children, wide = false }: { children: ReactNode; wi
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** A signed-out form page: its heading and intro line, the form, and the line of links under it. */
+export function AuthFormPage({
+  title,
+  intro,
+  footer,
+  wide,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  footer: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout wide={wide}>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-300">{intro}</p>
+      {children}
+      <p className="mt-6 text-center text-sm">{footer}</p>
+    </AuthLayout>
+  );
+}
+
+/**
+ * A signed-out page that says how things stand: an icon, a heading, the text, and the ways on,
+ * the last of them the sign-in page (`toLogin` is its button's text).
+ */
+export function AuthNotice({
+  icon,
+  title,
+  actions,
+  toLogin,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  actions?: ReactNode;
+  toLogin: string;
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout>
+      <div className="text-center">
+        {icon}
+        <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+        {children}
+        <div className="mt-6 flex flex-col gap-3">
+          {actions}
+          <Link to="/login" className={buttonClass('primary')}>
+            {toLogin}
+          </Link>
+        </div>
+      </div>
+    </AuthLayout>
   );
 }
 

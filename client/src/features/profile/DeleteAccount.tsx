@@ -1,13 +1,13 @@
 // Delete Account, really deleting: the user confirms with their password, the server
 // deletes the account and its results, then the session is cleared and the landing page shows.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
-import { useRevealErrors } from '../../hooks/useRevealErrors';
-import { Button } from '../../components/Button';
+import { Button, SubmitButton } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { PasswordField } from '../../components/PasswordField';
-import { firstServerMessage, useSession } from '../../lib/session';
+import { CurrentPasswordField } from '../../components/PasswordField';
+import { serverRefusal, useActionForm } from '../../hooks/useActionForm';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 export function DeleteAccount() {
@@ -29,45 +29,32 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   const { forget } = useSession();
   const navigate = useNavigate();
   const remove = trpc.profile.delete.useMutation();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { scopeRef, reveal } = useRevealErrors();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
+  const { form, field, values, pending, failure } = useActionForm({ password: '' }, async ({ password }) => {
     try {
       await remove.mutateAsync({ password });
-      // The server has already ended every session of the deleted account.
-      forget();
-      navigate('/', { replace: true });
     } catch (err) {
-      setError(firstServerMessage(err, ['password'], 'Failed to delete your account. Please try again.'));
-      reveal('Password');
+      return serverRefusal(err, ['password'], 'Failed to delete your account. Please try again.', 'Password');
     }
-  }
+    // The server has already ended every session of the deleted account.
+    forget();
+    navigate('/', { replace: true });
+  });
 
   return (
     <Modal title="Delete your account?" onClose={onClose} alert>
-      <form ref={scopeRef} onSubmit={onSubmit} className="space-y-4">
+      <form {...form} className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Your profile and every result will be deleted for good. Enter your password to confirm.
         </p>
-        {error && <Alert tone="error">{error}</Alert>}
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <CurrentPasswordField {...field('password')} />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={remove.isPending || !password}>
-            {remove.isPending ? 'Deleting...' : 'Delete My Account'}
-          </Button>
+          <SubmitButton variant="danger" pending={pending} busy="Deleting..." disabled={!values.password}>
+            Delete My Account
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -1,14 +1,14 @@
 // My Account: the admin's own name, sign-in e-mail and password. The first
 // admin starts with a one-time password from the log and often a placeholder address that can
 // receive no reset mail, so both are changed here.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { SubmitButton } from '../../../components/Button';
 import { ChangePasswordForm } from '../../../components/ChangePasswordForm';
-import { PasswordField } from '../../../components/PasswordField';
+import { CurrentPasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
-import { useRevealErrors } from '../../../hooks/useRevealErrors';
-import { firstServerField, firstServerMessage, useSession } from '../../../lib/session';
+import { serverRefusal, useActionForm } from '../../../hooks/useActionForm';
+import { firstServerField, useSession } from '../../../lib/session';
 import { trpc } from '../../../lib/trpc';
 import { cardClass } from '../components/ui';
 
@@ -27,29 +27,28 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function NameForm() {
   const { user, setProfile } = useSession();
   const update = trpc.profile.update.useMutation();
-  const [name, setName] = useState(user?.full_name ?? '');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { scopeRef, reveal } = useRevealErrors();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    try {
-      setProfile(await update.mutateAsync({ full_name: name }));
-      setMessage({ tone: 'success', text: 'Name saved.' });
-    } catch (err) {
-      setMessage({ tone: 'error', text: firstServerMessage(err, ['full_name'], 'Could not save the name.') });
-      reveal('Full name');
-    }
-  }
+  const [saved, setSaved] = useState(false);
+  const { form, field, pending, failure } = useActionForm(
+    { full_name: user?.full_name ?? '' },
+    async ({ full_name }) => {
+      setSaved(false);
+      try {
+        setProfile(await update.mutateAsync({ full_name }));
+      } catch (err) {
+        return serverRefusal(err, ['full_name'], 'Could not save the name.', 'Full name');
+      }
+      setSaved(true);
+    },
+  );
 
   return (
-    <form ref={scopeRef} onSubmit={onSubmit} className="space-y-3">
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <TextField label="Full name" required value={name} onChange={(e) => setName(e.target.value)} />
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save name'}
-      </Button>
+    <form {...form} className="space-y-3">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {saved && <Alert tone="success">Name saved.</Alert>}
+      <TextField label="Full name" required {...field('full_name')} />
+      <SubmitButton pending={pending} busy="Saving...">
+        Save name
+      </SubmitButton>
     </form>
   );
 }
@@ -57,58 +56,40 @@ function NameForm() {
 function EmailForm() {
   const { user } = useSession();
   const change = trpc.admin.changeOwnEmail.useMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { scopeRef, reveal } = useRevealErrors();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    try {
-      const sent = await change.mutateAsync({ email, password });
-      setEmail('');
-      setPassword('');
-      setMessage({ tone: 'success', text: sent.detail });
-    } catch (err) {
-      setMessage({
-        tone: 'error',
-        text: firstServerMessage(
+  const [sent, setSent] = useState<string | null>(null);
+  const { form, field, pending, failure } = useActionForm(
+    { email: '', password: '' },
+    async (input, clear) => {
+      setSent(null);
+      try {
+        const answer = await change.mutateAsync(input);
+        clear();
+        setSent(answer.detail);
+      } catch (err) {
+        return serverRefusal(
           err,
           ['email', 'password'],
           'Could not change the e-mail. Please try again.',
-        ),
-      });
-      reveal(firstServerField(err, ['password']) ? 'Current password' : 'New sign-in e-mail');
-    }
-  }
+          firstServerField(err, ['password']) ? 'Current password' : 'New sign-in e-mail',
+        );
+      }
+    },
+  );
 
   return (
-    <form ref={scopeRef} onSubmit={onSubmit} className="space-y-3">
+    <form {...form} className="space-y-3">
       <p className="text-sm text-slate-600 dark:text-slate-300">
         You sign in as <strong>{user?.email}</strong>. Use an address you can read: password resets go there.
-        The change takes effect when you open the link we send to the new address; then every device,
-        this one too, is signed out.
+        The change takes effect when you open the link we send to the new address; then every device, this one
+        too, is signed out.
       </p>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <TextField
-        label="New sign-in e-mail"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Sending...' : 'Change e-mail'}
-      </Button>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {sent && <Alert tone="success">{sent}</Alert>}
+      <TextField label="New sign-in e-mail" type="email" autoComplete="email" required {...field('email')} />
+      <CurrentPasswordField label="Current password" {...field('password')} />
+      <SubmitButton pending={pending} busy="Sending...">
+        Change e-mail
+      </SubmitButton>
     </form>
   );
 }
