@@ -35,7 +35,7 @@ export function call(
       sendJson(req, res, result ?? {});
     } catch (err) {
       if (!(err instanceof TRPCError)) return next(err);
-      if (err.code === 'INTERNAL_SERVER_ERROR') deps.logger.error(`[rest] ${err.stack ?? err.message}`);
+      if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
       res.status(getHTTPStatusCodeFromError(err)).json(errorBody(err));
     }
   };
