@@ -83,7 +83,7 @@ export function createContext(deps: AppDeps, req: Request): Promise<Context> {
 
 async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
   const ip = req.ip ?? 'unknown';
-  // The request's own logger (server/http/requestLog.ts): what a procedure logs carries its reqId.
+  // The request's own logger (server/http/requestLog.ts): what a procedure logs carries its id.
   const logger = req.log as Logger | undefined;
   const cookies = cookieJar(
     () => req.headers.cookie,

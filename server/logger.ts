@@ -1,6 +1,6 @@
 // The one place the app's logger is made: pino, one JSON object a line on stdout (time, level,
 // pid, msg and the fields of the call), at the level LOG_LEVEL names. Everything else logs through
-// it or a child of it (a request's carries its reqId, see server/http/requestLog.ts). To read the
+// it or a child of it (a request's carries its id, see server/http/requestLog.ts). To read the
 // lines as text while developing: `npm run dev | npx pino-pretty`.
 import pino, { type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 

@@ -54,7 +54,7 @@ export const publicProcedure = t.procedure.meta({ access: 'public' });
 /**
  * The HTTP fronts' onError: unexpected errors are logged with their stack (the client gets only
  * the generic sentence of the formatter), through the request's logger (its lines carry the
- * reqId) when it has one. Logging at the edge, not in a middleware, keeps every call one
+ * request's id) when it has one. Logging at the edge, not in a middleware, keeps every call one
  * middleware shorter.
  */
 export function logInternalErrors(logger: Logger) {

@@ -1,8 +1,8 @@
 // The request log (pino-http): one line a request once its answer is sent, with the request's id,
-// method, path, status and duration (responseTime, ms). It copies no header, body or query string:
-// those carry passwords, tokens and cookies. Every request gets an id, sent back as X-Request-Id;
-// lines logged while serving it (req.log, ctx.logger) carry it as reqId, so a support person who
-// has the header finds the request's lines, the stack of a 500 among them.
+// method and path (req), status (res) and duration (responseTime, ms). It copies no header, body
+// or query string: those carry passwords, tokens and cookies. Every request gets an id, sent back
+// as X-Request-Id; lines logged while serving it (req.log, ctx.logger) carry the same req, so a
+// support person who has the header finds the request's lines, the stack of a 500 among them.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
@@ -35,16 +35,14 @@ export function requestLog(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: requestId,
-    // Lines logged through req.log carry the id alone; the request's own line has the rest too.
-    quietReqLogger: true,
     // The raw request and response, not pino's standard copies of them (which hold every header).
     wrapSerializers: false,
     serializers: {
-      req: (req: IncomingMessage) => ({ method: req.method, path: loggedPath(req.url) }),
+      req: (req: IncomingMessage) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    // A failed request's stack is in the line of whoever caught the error, with the same reqId.
+    // A failed request's stack is in the line of whoever caught the error, with the same req.
     customErrorObject: (_req, _res, _err, val: { res: ServerResponse; responseTime: number }) => ({
       res: val.res,
       responseTime: val.responseTime,

@@ -243,7 +243,7 @@ describe('lean tRPC front', () => {
         expect((line.err as { stack: string }).stack).toMatch(/no such table|does not exist/);
       }
       // The lean front's line carries the id of its request (the adapter alone has no request log).
-      expect(logged[0].reqId).toEqual(expect.any(String));
+      expect(logged[0].req).toMatchObject({ id: expect.any(String), path: '/trpc/notifications.list' });
     } finally {
       await t.db.schema.alterTable('notifications_away').renameTo('notifications').execute();
     }

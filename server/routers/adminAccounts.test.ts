@@ -8,6 +8,7 @@ import {
   signUpAndIn,
   startTestServer,
   STUDENT,
+  type LogLine,
   type TestServer,
   verifyWithLink,
 } from '../test/harness';
@@ -84,8 +85,9 @@ describe('admin.accounts', () => {
     const request = t.logs.find(
       (line) => (line.req as { path?: string } | undefined)?.path === '/trpc/admin.accounts.verificationLink',
     );
-    expect(adminLines()[0].reqId).toEqual(expect.any(String));
-    expect(adminLines()[0].reqId).toBe(request?.reqId);
+    const idOf = (line?: LogLine) => (line?.req as { id?: string } | undefined)?.id;
+    expect(idOf(adminLines()[0])).toEqual(expect.any(String));
+    expect(idOf(adminLines()[0])).toBe(idOf(request));
 
     expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(400);
     // The link's page takes the password the student registered with.
