@@ -30,7 +30,8 @@ async function requestLine(id: string | null): Promise<LogLine> {
 
 describe('the request log', () => {
   it('logs each request with its id, status and duration, and none of its secrets', async () => {
-    t = await startTestServer({ captureLogs: true });
+    // debug: successful fast requests are logged at that level.
+    t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     const { access, refresh } = await signUpAndIn(t);
     const link = linkIn(t.mails[0].text);
     const linkToken = link.split('/').pop()!;
@@ -43,7 +44,7 @@ describe('the request log', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const line = await requestLine(id);
     expect(line).toMatchObject({
-      level: 30,
+      level: 20,
       msg: 'request completed',
       req: { id, method: 'POST', path: '/api/auth/login/' },
       res: { statusCode: 200 },
@@ -74,7 +75,7 @@ describe('the request log', () => {
   });
 
   it('keeps an id a proxy sent when it is a short plain token, and makes its own otherwise', async () => {
-    t = await startTestServer({ captureLogs: true, smtp: false });
+    t = await startTestServer({ captureLogs: true, smtp: false, env: { LOG_LEVEL: 'debug' } });
     const idFor = async (given: string) =>
       (await t.api('GET', '/api/health', { headers: { 'x-request-id': given } })).headers.get('x-request-id');
     expect(await idFor('edge-7f3a.01')).toBe('edge-7f3a.01');
@@ -103,11 +104,22 @@ describe('the request log', () => {
     }
   });
 
-  it('leaves the request lines out at LOG_LEVEL=warn', async () => {
+  it('logs refusals at info, fast successes only at debug, and neither at LOG_LEVEL=warn', async () => {
+    const answers = async () => [
+      await t.api('GET', '/api/health'),
+      await t.api('POST', '/api/auth/login/', { body: { email: 'nobody@example.com', password: 'wrong' } }),
+    ];
+    t = await startTestServer({ captureLogs: true, smtp: false });
+    const [ok, refused] = await answers();
+    expect([ok.status, refused.status]).toEqual([200, 400]);
+    expect((await requestLine(refused.headers.get('x-request-id'))).level).toBe(30);
+    expect(t.logs.some((l) => idOf(l) === ok.headers.get('x-request-id'))).toBe(false);
+    await t.close();
+
     t = await startTestServer({ captureLogs: true, smtp: false, env: { LOG_LEVEL: 'warn' } });
-    const res = await t.api('GET', '/api/health');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const [quiet, refusedQuietly] = await answers();
+    expect([quiet.status, refusedQuietly.status]).toEqual([200, 400]);
+    expect(refusedQuietly.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((r) => setTimeout(r, 50));
     expect(t.logs).toEqual([]);
   });

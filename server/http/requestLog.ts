@@ -6,8 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
+import { pinoHttp, startTime } from 'pino-http';
 import type { Logger } from '../logger';
+
+/** A request slower than this is logged at info even when it succeeded. */
+const SLOW_MS = 1000;
 
 /** An id a proxy in front already gave the request (nginx's $request_id): kept if short and plain. */
 const SANE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -41,7 +44,14 @@ export function requestLog(logger: Logger): RequestHandler {
       req: (req: IncomingMessage) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // Fast successes at debug, the rest at info (5xx at error): a line for every request cost the
+    // cheapest calls a share of their CPU (docs/performance.md), and these are the lines worth reading.
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500
+        ? 'error'
+        : res.statusCode >= 400 || Date.now() - res[startTime] >= SLOW_MS
+          ? 'info'
+          : 'debug',
     // A failed request's stack is in the line of whoever caught the error, with the same req.
     customErrorObject: (_req, _res, _err, val: { res: ServerResponse; responseTime: number }) => ({
       res: val.res,

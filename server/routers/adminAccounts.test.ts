@@ -18,7 +18,8 @@ let t: TestServer;
 let admin: ReturnType<typeof rpc>;
 
 beforeEach(async () => {
-  t = await startTestServer({ captureLogs: true });
+  // debug: the request lines of successful calls, which hold the same request id.
+  t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
   admin = rpc(t, await signInAdmin(t));
 });
 const adminLines = () => t.logs.filter((line) => line.topic === 'admin');
