@@ -53,7 +53,8 @@ describe('account mail per recipient', () => {
 
 describe('secret links at rest', () => {
   it('keeps no token in the outbox or the log once a mail is handed to SMTP', async () => {
-    t = await startTestServer({ captureLogs: true });
+    // debug: every request's line too.
+    t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
     await t.api('POST', '/api/auth/registration/', { body: STUDENT });
     const confirm = await t.waitForMail(STUDENT.email, /Confirm/);
     await t.api('POST', '/api/auth/password/reset/', { body: { email: STUDENT.email } });
