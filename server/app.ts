@@ -19,6 +19,7 @@ import { bodyReader, closeAfterAnswer, trpcPaths } from './http/requestBodies';
 import { sendLandingPage } from './http/landingPage';
 import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './http/trpcHttp';
+import { requestLog } from './http/requestLog';
 
 const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -27,6 +28,8 @@ export interface AppOptions {
   bodyBudget?: BodyBudgetLimits;
   /** false: every /trpc call goes through tRPC's own adapter (the bench's comparison). */
   leanTrpcFront?: boolean;
+  /** false: no request log, and no request ids (the bench's comparison). */
+  requestLog?: boolean;
 }
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}) {
@@ -37,6 +40,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // The client's files keep theirs (express.static sets its own).
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
+  app.use(opts.requestLog === false ? withoutRequestLog(deps.logger) : requestLog(deps.logger));
   app.use(refuseMalformedUrls());
   app.use(helmet(helmetOptions(deps.env)), permissionsPolicy());
   app.use(['/api', '/trpc'], noStore());
@@ -73,7 +77,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   );
 
   serveClient(app, opts.clientDir ?? CLIENT_DIR, deps);
-  app.use(errorHandler(deps));
+  app.use(errorHandler());
   return app;
 }
 
@@ -142,7 +146,7 @@ function serveClient(app: express.Express, dir: string, deps: AppDeps) {
         return;
       } catch (err) {
         // The shell still opens the landing page, which then asks for the figures itself.
-        deps.logger.error(`[http] landing page figures: ${String(err)}`);
+        req.log.error({ topic: 'http', err }, 'landing page figures failed');
       }
     }
     res.sendFile(page ?? index);
@@ -156,7 +160,15 @@ function prerenderedPage(dir: string, address: string): string | undefined {
   return file && fs.existsSync(file) ? file : undefined;
 }
 
-function errorHandler(deps: AppDeps): ErrorRequestHandler {
+/** Every request's lines go to the root logger, without an id. */
+function withoutRequestLog(logger: AppDeps['logger']): express.RequestHandler {
+  return (req, _res, next) => {
+    req.log = logger;
+    next();
+  };
+}
+
+function errorHandler(): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const status =
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
@@ -166,7 +178,7 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
       'encoding.unsupported': 'Unsupported request encoding.',
       'charset.unsupported': 'Unsupported request charset.',
     };
-    if (status === 500) deps.logger.error(`[http] ${err?.stack ?? String(err)}`);
+    if (status === 500) req.log.error({ topic: 'http', err }, 'unexpected error');
     // A body cut at its limit has more behind it: do not read on, close after the answer.
     if (err?.type === 'entity.too.large') closeAfterAnswer(req, res);
     const detail =

@@ -21,7 +21,7 @@ export interface BackgroundWork {
 export async function sweepExpiredSessions({ db, logger }: Pick<AppDeps, 'db' | 'logger'>): Promise<boolean> {
   return exclusively(db, 'sweep:expired-sessions', async () => {
     await gradeExpiredSessions(db, new Date(), (err, id) =>
-      logger.error(`[quiz] grading expired session ${id} failed: ${String(err)}`),
+      logger.error({ topic: 'quiz', session: id, err }, 'grading an expired session failed'),
     );
   });
 }
@@ -29,7 +29,7 @@ export async function sweepExpiredSessions({ db, logger }: Pick<AppDeps, 'db' | 
 export async function startBackgroundWork(deps: AppDeps): Promise<BackgroundWork> {
   const sweep = () =>
     sweepExpiredSessions(deps).catch((err: unknown) =>
-      deps.logger.error(`[quiz] expired-session sweep failed: ${String(err)}`),
+      deps.logger.error({ topic: 'quiz', err }, 'expired-session sweep failed'),
     );
   await sweep();
   const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();

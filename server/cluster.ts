@@ -37,7 +37,8 @@ export function superviseWorkers(count: number, opts: SuperviseOptions): void {
       return;
     }
     deps.logger.error(
-      `[cluster] worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`,
+      { topic: 'cluster', worker: worker.process.pid, code, signal },
+      `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`,
     );
     setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
   });

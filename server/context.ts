@@ -35,7 +35,13 @@ export interface Context extends AppDeps {
 
 export function createContextInner(
   deps: AppDeps,
-  opts: { user?: User | null; familyId?: string | null; ip?: string; cookies?: CookieJar | null } = {},
+  opts: {
+    user?: User | null;
+    familyId?: string | null;
+    ip?: string;
+    cookies?: CookieJar | null;
+    logger?: Logger;
+  } = {},
 ): Context {
   // Each field named, not `{ ...deps, user, ... }`: on Node 20 a spread followed by properties the
   // source lacks takes V8's slow path on every request, and the answer save was measurably faster
@@ -45,7 +51,7 @@ export function createContextInner(
     env: deps.env,
     signer: deps.signer,
     mailer: deps.mailer,
-    logger: deps.logger,
+    logger: opts.logger ?? deps.logger,
     limits: deps.limits,
     devices: deps.devices,
     background: deps.background,
@@ -77,14 +83,16 @@ export function createContext(deps: AppDeps, req: Request): Promise<Context> {
 
 async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
   const ip = req.ip ?? 'unknown';
+  // The request's own logger (server/http/requestLog.ts): what a procedure logs carries its id.
+  const logger = req.log as Logger | undefined;
   const cookies = cookieJar(
     () => req.headers.cookie,
     (header) => req.res?.append('Set-Cookie', header),
   );
   const token = bearerToken(req);
-  if (!token) return createContextInner(deps, { ip, cookies });
+  if (!token) return createContextInner(deps, { ip, cookies, logger });
   const claims = await deps.signer.verify(token, 'access');
-  if (!claims) return createContextInner(deps, { ip, cookies });
+  if (!claims) return createContextInner(deps, { ip, cookies, logger });
   // Every request needs this row: it is read once per sign-in until the user or a token changes.
   const user = await readCacheOf(deps.db).get(
     `session-user:${claims.userId}:${claims.familyId}`,
@@ -94,5 +102,5 @@ async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
       return row && Object.freeze(row);
     },
   );
-  return createContextInner(deps, { user, familyId: user ? claims.familyId : null, ip, cookies });
+  return createContextInner(deps, { user, familyId: user ? claims.familyId : null, ip, cookies, logger });
 }

@@ -6,7 +6,7 @@ import { CONTENT_TABLES } from './queries/catalog';
 import { SESSION_USER_TABLES } from './queries/users';
 import type { AppDeps } from './context';
 import type { Env } from './env';
-import { createLogger } from './logger';
+import { createLogger, type LogDestination } from './logger';
 import { createMailer } from './services/mail';
 import { memoryLimiters, RateLimits, type RateLimitSettings } from './services/rateLimits';
 import { databaseLimiters } from '../db/rateLimitStore';
@@ -35,9 +35,9 @@ function sharesDatabase(env: Env): boolean {
 export function createDeps(
   env: Env,
   db: DB,
-  opts: { rateLimits?: Partial<RateLimitSettings> } = {},
+  opts: { rateLimits?: Partial<RateLimitSettings>; logDestination?: LogDestination } = {},
 ): AppDeps {
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, opts.logDestination);
   const secret = loadJwtSecret(env.DATA_DIR, env.JWT_SECRET);
   return {
     db,

@@ -43,7 +43,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  // pino's levels, most to least severe; each shows the lines of its own level and those above.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Worker processes serving the port (node:cluster); 1 serves from the one process.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });

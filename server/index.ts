@@ -21,13 +21,15 @@ const NO_BACKGROUND_WORK: BackgroundWork = { stop: async () => {} };
 async function prepareData(env: Env, deps: AppDeps) {
   const password = await ensureFirstAdmin(deps.db, env.ADMIN_EMAIL);
   if (password) {
+    // The one line that shows a password, on purpose: the operator has no other way to it.
     deps.logger.info(
       `First admin created: ${env.ADMIN_EMAIL} / ${password}  (shown once: sign in, then change the password and e-mail under My Account, ${env.PUBLIC_URL}/admin/account)`,
     );
   }
   if (env.SEED_ON_EMPTY) {
     const seeded = await seedIfEmpty(deps.db);
-    if (seeded) deps.logger.info(`Loaded the sample question bank: ${seeded} questions.`);
+    if (seeded)
+      deps.logger.info({ questions: seeded }, `Loaded the sample question bank: ${seeded} questions.`);
   }
 }
 
@@ -45,19 +47,20 @@ async function main() {
   if (cluster.isWorker) return listen(deps, NO_BACKGROUND_WORK, () => {});
   await prepareData(env, deps);
   const warning = publicUrlWarning(process.env, env);
-  if (warning) deps.logger.error(warning);
+  if (warning) deps.logger.warn(warning);
   const background = await startBackgroundWork(deps);
   const serving = `Serving on ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT}, database ${databaseLocation(env)}`;
+  const where = { url: env.PUBLIC_URL, host: env.HOST, port: env.PORT, workers: env.WEB_CONCURRENCY };
   if (env.WEB_CONCURRENCY > 1) {
     superviseWorkers(env.WEB_CONCURRENCY, {
       deps,
       background,
       graceMs: GRACE_MS,
-      onListening: () => deps.logger.info(`${serving}, ${env.WEB_CONCURRENCY} worker processes)`),
+      onListening: () => deps.logger.info(where, `${serving}, ${env.WEB_CONCURRENCY} worker processes)`),
     });
     return;
   }
-  listen(deps, background, () => deps.logger.info(`${serving})`));
+  listen(deps, background, () => deps.logger.info(where, `${serving})`));
 }
 
 main().catch((err) => {

@@ -53,13 +53,17 @@ export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /**
  * The HTTP fronts' onError: unexpected errors are logged with their stack (the client gets only
- * the generic sentence of the formatter). Logging at the edge, not in a middleware, keeps every
- * call one middleware shorter.
+ * the generic sentence of the formatter), through the request's logger (its lines carry the
+ * request's id) when it has one. Logging at the edge, not in a middleware, keeps every call one
+ * middleware shorter.
  */
 export function logInternalErrors(logger: Logger) {
-  return ({ error, path }: { error: TRPCError; path: string | undefined }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR')
-      logger.error(`[trpc] ${path ?? '?'}: ${error.stack ?? error.message}`);
+  return (opts: { error: TRPCError; path: string | undefined; req?: { log?: Logger } }) => {
+    if (opts.error.code === 'INTERNAL_SERVER_ERROR')
+      (opts.req?.log ?? logger).error(
+        { topic: 'trpc', path: opts.path, err: opts.error },
+        'procedure failed',
+      );
   };
 }
 

@@ -1,6 +1,14 @@
 // The mechanisms of the request path that `npm run bench -- --compare NAME` can switch off in a
 // second server (BENCH_WITHOUT=NAME), so each is measured with and without in one run.
-export const MECHANISMS = ['trpc-front', 'read-cache', 'statement-cache', 'malloc-reuse', 'synchronous-full'] as const;
+export const MECHANISMS = [
+  'trpc-front',
+  'read-cache',
+  'statement-cache',
+  'malloc-reuse',
+  'synchronous-full',
+  // Not a speed-up but a cost: what the request log takes (run with LOG_LEVEL=info to see it).
+  'request-log',
+] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
 export function isMechanism(name: string): name is Mechanism {

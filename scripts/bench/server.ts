@@ -84,7 +84,10 @@ async function main() {
   // The app runs as server/index.ts runs it, not mounted under the outer app: a mounted app pays
   // a second router pass per request that the school's server does not. The outer app takes only
   // the bench's own /__ paths.
-  const app = createApp(deps, { leanTrpcFront: without !== 'trpc-front' });
+  const app = createApp(deps, {
+    leanTrpcFront: without !== 'trpc-front',
+    requestLog: without !== 'request-log',
+  });
   const server = createHttpServer((req, res) => (req.url?.startsWith('/__') ? outer : app)(req, res));
   server.listen(env.PORT, env.HOST, cluster.isWorker ? undefined : ready);
   // As server/index.ts: one parser worker warm from the start.

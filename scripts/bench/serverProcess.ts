@@ -149,13 +149,16 @@ export class ServerProcess {
         READY_TIMEOUT_MS,
       );
       let out = '';
-      child.stdout?.on('data', (d: Buffer) => {
+      const untilReady = (d: Buffer) => {
         out += d.toString();
         if (out.includes('READY')) {
           clearTimeout(timer);
+          // The log lines after it (LOG_LEVEL) are read and dropped, not kept.
+          child.stdout?.off('data', untilReady).resume();
           resolve();
         }
-      });
+      };
+      child.stdout?.on('data', untilReady);
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`server exited with ${code} before it was ready: ${this.stderr}`));

@@ -27,7 +27,7 @@ interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
   createContext: (req: Request) => Promise<TContext>;
   maxBatchSize: number;
-  onError?: (opts: { error: TRPCError; path: string }) => void;
+  onError?: (opts: { error: TRPCError; path: string; req: Request }) => void;
 }
 
 interface Call {
@@ -131,7 +131,7 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
           return { result: { data } };
         } catch (cause) {
           const error = getTRPCErrorFromUnknown(cause);
-          opts.onError?.({ error, path: call.path });
+          opts.onError?.({ error, path: call.path, req });
           return {
             error: getTRPCErrorShape({
               config,

@@ -142,7 +142,7 @@ function route(method: Method) {
           } catch (err) {
             if (answer.fail) return answer.fail(res);
             if (!(err instanceof TRPCError)) return next(err);
-            if (err.code === 'INTERNAL_SERVER_ERROR') deps.logger.error(`[rest] ${err.stack ?? err.message}`);
+            if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
             res.status(getHTTPStatusCodeFromError(err)).json(errorBody(err));
           }
         });

@@ -105,7 +105,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         return;
       }
       if (!(err instanceof TRPCError)) return next(err);
-      if (err.code === 'INTERNAL_SERVER_ERROR') deps.logger.error(`[rest] ${err.stack ?? err.message}`);
+      if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
       const extra = errorBody(err);
       const status = getHTTPStatusCodeFromError(err);
       const code = status === 401 || status === 403 ? 'not_allowed' : 'bad_input';

@@ -8,6 +8,7 @@ import {
   signUpAndIn,
   startTestServer,
   STUDENT,
+  type LogLine,
   type TestServer,
   verifyWithLink,
 } from '../test/harness';
@@ -15,14 +16,14 @@ import { ADMIN, countRows, rpc, signInAdmin } from '../test/fixtures';
 
 let t: TestServer;
 let admin: ReturnType<typeof rpc>;
-let logged: string[];
 
 beforeEach(async () => {
-  t = await startTestServer();
+  // debug: the request lines of successful calls, which hold the same request id.
+  t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
   admin = rpc(t, await signInAdmin(t));
-  logged = [];
-  t.deps.logger = { info: (m) => logged.push(m), error: () => {} };
 });
+const adminLines = () => t.logs.filter((line) => line.topic === 'admin');
+const logged = () => adminLines().map((line) => line.msg);
 afterEach(async () => {
   await t.close();
 });
@@ -79,9 +80,15 @@ describe('admin.accounts', () => {
       .execute();
     expect(stored.map((r) => r.token_hash)).toContain(sha256(token));
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
-    expect(logged).toEqual([
-      `[admin action] ${ADMIN.email} copied a verification link for ${STUDENT.email} (user ${id})`,
-    ]);
+    expect(logged()).toEqual([`${ADMIN.email} copied a verification link for ${STUDENT.email} (user ${id})`]);
+    // Its fields, and the id of the request that did it (the request log's line has the same).
+    expect(adminLines()[0]).toMatchObject({ admin: ADMIN.email, student: STUDENT.email, userId: id });
+    const request = t.logs.find(
+      (line) => (line.req as { path?: string } | undefined)?.path === '/trpc/admin.accounts.verificationLink',
+    );
+    const idOf = (line?: LogLine) => (line?.req as { id?: string } | undefined)?.id;
+    expect(idOf(adminLines()[0])).toEqual(expect.any(String));
+    expect(idOf(adminLines()[0])).toBe(idOf(request));
 
     expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(400);
     // The link's page takes the password the student registered with.
@@ -111,9 +118,7 @@ describe('admin.accounts', () => {
     expect((await confirm(res.data.link)).status).toBe(200);
     expect((await login(email, 'Harmattan-Breeze-31')).status).toBe(200);
     expect((await confirm(res.data.link)).status).toBe(400);
-    expect(logged).toEqual([
-      `[admin action] ${ADMIN.email} copied a password reset link for ${email} (user ${id})`,
-    ]);
+    expect(logged()).toEqual([`${ADMIN.email} copied a password reset link for ${email} (user ${id})`]);
   });
 
   it('verifies a student by hand, who can then sign in', async () => {
@@ -125,8 +130,8 @@ describe('admin.accounts', () => {
     ]);
     expect((await userRow(id)).email_verified_at).not.toBeNull();
     expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(200);
-    expect(logged).toEqual([
-      `[admin action] ${ADMIN.email} verified the e-mail address by hand for ${STUDENT.email} (user ${id})`,
+    expect(logged()).toEqual([
+      `${ADMIN.email} verified the e-mail address by hand for ${STUDENT.email} (user ${id})`,
     ]);
   });
 
@@ -149,7 +154,7 @@ describe('admin.accounts', () => {
     ]);
     await t.settle();
     expect(t.mails.filter((m) => m.to === STUDENT.email)).toHaveLength(3);
-    expect(logged.filter((l) => l.includes('resent'))).toHaveLength(2);
+    expect(logged().filter((l) => l.includes('resent'))).toHaveLength(2);
     expect((await verifyWithLink(t, newest, STUDENT.password1)).status).toBe(200);
     expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(200);
   });
@@ -212,6 +217,6 @@ describe('admin.accounts', () => {
       .execute();
     expect(after).toEqual(before.users);
     expect((await userRow(unverified)).email_verified_at).toBeNull();
-    expect(logged).toEqual([]);
+    expect(logged()).toEqual([]);
   });
 });

@@ -21,13 +21,19 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 export const adminUserProcedures = {
   setUserRole: adminProcedure.input(setUserRoleInput).mutation(async ({ ctx, input }) => {
     const user = await guarded(() => setUserRole(ctx.db, input.id, input.admin));
-    ctx.logger.info(`[admin] ${ctx.user.email} made user ${user.id} ${input.admin ? 'an admin' : 'a student'}`);
+    ctx.logger.info(
+      { topic: 'admin', admin: ctx.user.email, userId: user.id },
+      `${ctx.user.email} made user ${user.id} ${input.admin ? 'an admin' : 'a student'}`,
+    );
     return toProfile(user);
   }),
 
   setUserActive: adminProcedure.input(setUserActiveInput).mutation(async ({ ctx, input }) => {
     const user = await guarded(() => setUserActive(ctx.db, input.id, input.active));
-    ctx.logger.info(`[admin] ${ctx.user.email} ${input.active ? 'reactivated' : 'deactivated'} user ${user.id}`);
+    ctx.logger.info(
+      { topic: 'admin', admin: ctx.user.email, userId: user.id },
+      `${ctx.user.email} ${input.active ? 'reactivated' : 'deactivated'} user ${user.id}`,
+    );
     return toProfile(user);
   }),
 };

@@ -48,7 +48,8 @@ async function queueAccountMail(
   );
   if (id === null) {
     ctx.logger.info(
-      `[mail] not sent to ${mail.to}: ${ACCOUNT_MAILS_PER_HOUR} account mails this hour already`,
+      { topic: 'mail', to: mail.to },
+      `not sent: ${ACCOUNT_MAILS_PER_HOUR} account mails to this address this hour already`,
     );
     return null;
   }
@@ -61,7 +62,7 @@ export function deliverLater(ctx: Context, mail: QueuedMail | null) {
   if (!mail) return;
   const job = ctx.mailer
     .deliver(mail.id, mail.message)
-    .catch((err) => ctx.logger.error(`[mail] ${String(err)}`));
+    .catch((err) => ctx.logger.error({ topic: 'mail', to: mail.message.to, err }, 'delivery failed'));
   ctx.background.add(job);
   void job.finally(() => ctx.background.delete(job));
 }

@@ -30,7 +30,10 @@ async function studentFor(ctx: AdminContext, userId: number, needs: 'unverified'
 }
 
 function logAction(ctx: AdminContext, what: string, student: User) {
-  ctx.logger.info(`[admin action] ${ctx.user.email} ${what} for ${student.email} (user ${student.id})`);
+  ctx.logger.info(
+    { topic: 'admin', admin: ctx.user.email, student: student.email, userId: student.id },
+    `${ctx.user.email} ${what} for ${student.email} (user ${student.id})`,
+  );
 }
 
 export async function resendVerification(ctx: AdminContext, userId: number) {

@@ -65,7 +65,10 @@ export function createMailer(db: DB, opts: { smtpUrl?: string; from: string; log
   return {
     async deliver(id, message) {
       if (!transport) {
-        opts.logger.info(`[mail outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+        opts.logger.info(
+          { topic: 'mail', to: message.to, subject: message.subject, text: message.text },
+          'not sent (no SMTP_URL): printed here instead',
+        );
         return;
       }
       try {
@@ -78,7 +81,7 @@ export function createMailer(db: DB, opts: { smtpUrl?: string; from: string; log
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         await db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute();
-        opts.logger.error(`[mail] delivery to ${message.to} failed: ${error}`);
+        opts.logger.error({ topic: 'mail', to: message.to, error }, 'delivery failed');
       }
     },
   };

@@ -16,12 +16,17 @@ import type { RateLimitSettings } from '../services/rateLimits';
 
 export type { ReceivedMail };
 
+/** One line of the server's log, as parsed from its JSON. */
+export type LogLine = Record<string, unknown> & { level: number; msg: string };
+
 export interface TestServer {
   url: string;
   deps: AppDeps;
   db: AppDeps['db'];
   dataDir: string;
   mails: ReceivedMail[];
+  /** The server's log lines, with `captureLogs` (else none: the server logs nothing). */
+  logs: LogLine[];
   api<T = Record<string, unknown>>(
     method: string,
     urlPath: string,
@@ -40,6 +45,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     app?: AppOptions;
     timeouts?: HttpTimeouts;
+    /** Keep the log lines in `logs`, from LOG_LEVEL info unless `env` names another. */
+    captureLogs?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-test-'));
@@ -49,14 +56,18 @@ export async function startTestServer(
   const env = loadEnv({
     DATA_DIR: dataDir,
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.captureLogs ? 'info' : 'silent',
     SEED_ON_EMPTY: 'false',
     ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
     ...(await testDatabaseEnv(dataDir)),
     ...opts.env,
   });
   const db = await openDatabase(env);
-  const deps = createDeps(env, db, { rateLimits: opts.rateLimits });
+  const logs: LogLine[] = [];
+  const deps = createDeps(env, db, {
+    rateLimits: opts.rateLimits,
+    logDestination: opts.captureLogs ? { write: (line) => void logs.push(JSON.parse(line)) } : undefined,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(createApp(deps, opts.app), opts.timeouts ?? DEFAULT_TIMEOUTS).listen(
       0,
@@ -77,6 +88,7 @@ export async function startTestServer(
     db,
     dataDir,
     mails,
+    logs,
     async api(method, urlPath, o = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.body !== undefined || o.raw !== undefined) headers['content-type'] ??= 'application/json';
