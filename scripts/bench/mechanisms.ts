@@ -1,19 +1,131 @@
-// The mechanisms of the request path that `npm run bench -- --compare NAME` can switch off in a
-// second server (BENCH_WITHOUT=NAME), so each is measured with and without in one run.
-export const MECHANISMS = ['trpc-front', 'read-cache', 'statement-cache', 'malloc-reuse', 'synchronous-full'] as const;
+// The mechanisms of the request path that `npm run bench -- --compare NAME` measures with and
+// without in one run. The server without one differs from the other in exactly one way: a
+// switch the bench server passes to the app (BENCH_WITHOUT=NAME), its launch environment, or
+// its source, rewritten as it is bundled (the patches below), so the app itself carries no
+// switch for the comparison.
+import path from 'node:path';
+
+export const MECHANISMS = [
+  'trpc-front',
+  'read-cache',
+  'statement-cache',
+  'malloc-settings',
+  'synchronous-full',
+  'json-answer',
+  'context-shortcuts',
+  'literal-limit',
+] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
 export function isMechanism(name: string): name is Mechanism {
   return (MECHANISMS as readonly string[]).includes(name);
 }
 
+/** The rows a mechanism is judged on, measured when --only does not name others. */
+export const ROWS: Record<Mechanism, string[]> = {
+  'trpc-front': ['floor', 'catalogue lists (tRPC)', 'quiz.saveAnswer', 'quiz.start'],
+  'read-cache': ['floor', 'catalogue', 'results.list'],
+  'statement-cache': ['quiz.start', 'quiz.saveAnswer', 'quiz.submit'],
+  'malloc-settings': ['quiz.start', 'quiz.saveAnswer', 'sign-in'],
+  'synchronous-full': ['quiz.saveAnswer', 'quiz.submit'],
+  'json-answer': ['quiz.start', 'catalogue lists (REST)', 'results.list'],
+  'context-shortcuts': ['floor', 'quiz.saveAnswer'],
+  'literal-limit': ['quiz.start', 'quiz.saveAnswer'],
+};
+
 /**
- * The environment of the server without `mechanism`. malloc-reuse is a launch setting, not code:
- * without it, glibc maps every block of 128 KB or more afresh and unmaps it when freed, as the
- * serve script did before (MALLOC_MMAP_THRESHOLD_=131072, no trim threshold).
+ * The environment of the server without `mechanism`. malloc-settings is a launch setting, not
+ * code: without it, glibc runs with its own defaults (a dynamic mmap threshold), as on a server
+ * started without the serve script's MALLOC_* variables.
  */
 export function envWithout(mechanism: Mechanism, env: Record<string, string> = {}): Record<string, string> {
-  if (mechanism !== 'malloc-reuse') return env;
-  const { MALLOC_TRIM_THRESHOLD_: _trim, ...rest } = env;
-  return { ...rest, MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
+  if (mechanism !== 'malloc-settings') return env;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MALLOC_')));
+}
+
+/** A change to one source file (or, with `files`, to every file it matches) as it is bundled. */
+export interface SourcePatch {
+  /** The file, relative to the project root, or a pattern over the absolute paths. */
+  file: string | RegExp;
+  from: string | RegExp;
+  to: string;
+}
+
+/** A module the bundle takes instead of one of the app's, both relative to the project root. */
+export interface Substitute {
+  file: string;
+  with: string;
+}
+
+export interface SourceChanges {
+  patches: SourcePatch[];
+  substitutes: Substitute[];
+}
+
+const NONE: SourceChanges = { patches: [], substitutes: [] };
+
+/**
+ * How the source of the server without `mechanism` differs. Every patch must match the source
+ * (the bundle fails otherwise, and mechanisms.test.ts checks it), so an edit of the app that
+ * moves the mechanism cannot turn the comparison into one of two equal servers.
+ */
+export function sourceWithout(mechanism: Mechanism): SourceChanges {
+  switch (mechanism) {
+    case 'json-answer':
+      // The answers go through res.json and the compression middleware, with the same settings.
+      return { ...NONE, substitutes: [{ file: 'server/http/jsonAnswer.ts', with: 'scripts/bench/without/jsonAnswer.ts' }] };
+    case 'context-shortcuts':
+      return {
+        ...NONE,
+        patches: [
+          // tRPC's documented way of narrowing the context in a middleware.
+          {
+            file: 'server/trpc.ts',
+            from: 'return next<{ user: User; familyId: string }>({});',
+            to: 'return next({ ctx: { user: ctx.user, familyId: ctx.familyId } });',
+          },
+          // The dependencies spread into the context instead of named one by one.
+          {
+            file: 'server/context.ts',
+            from: /return \{\n\s+db: deps\.db,[\s\S]*?background: deps\.background,\n/,
+            to: 'return {\n    ...deps,\n',
+          },
+        ],
+      };
+    case 'literal-limit':
+      // Every LIMIT bound as a parameter, as Kysely writes `.limit(n)`.
+      return {
+        ...NONE,
+        patches: [{ file: /\/(server|db)\/.*\.ts$/, from: /\.limit\(sql\.lit\(([^()]*)\)\)/g, to: '.limit($1)' }],
+      };
+    default:
+      return NONE;
+  }
+}
+
+export const hasSourceChanges = (c: SourceChanges) => c.patches.length + c.substitutes.length > 0;
+
+/** Whether `patch` applies to the file at `absolute` (the project at `root`). */
+export function patchApplies(patch: SourcePatch, absolute: string, root: string): boolean {
+  return typeof patch.file === 'string'
+    ? path.resolve(root, patch.file) === absolute
+    : patch.file.test(absolute.split(path.sep).join('/'));
+}
+
+/** `text` with every patch for `absolute` applied; `used` collects the patches that matched. */
+export function applyPatches(
+  text: string,
+  absolute: string,
+  root: string,
+  patches: SourcePatch[],
+  used: Set<SourcePatch>,
+): string {
+  let out = text;
+  for (const patch of patches) {
+    if (!patchApplies(patch, absolute, root)) continue;
+    const next = out.replace(patch.from, patch.to);
+    if (next !== out) used.add(patch);
+    out = next;
+  }
+  return out;
 }
