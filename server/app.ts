@@ -59,8 +59,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.use(
     '/trpc',
     // The app's own calls take the lean path; whatever it does not handle goes on to tRPC's adapter.
-    ...(opts.leanTrpcFront === false ? [] : [leanFront]),
-    compressResponses(),
+    // Without the lean front (the bench's comparison) the adapter is mounted as its docs show: it
+    // sends no Content-Length, so the compression middleware would compress even tiny answers.
+    ...(opts.leanTrpcFront === false ? [] : [leanFront, compressResponses()]),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => createContext(deps, req),
