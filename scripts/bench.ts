@@ -35,7 +35,6 @@ import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverPr
 import { bundleServer } from './bench/bundle';
 import { runComparison } from './bench/compare';
 import {
-  envWithout,
   hasSourceChanges,
   isMechanism,
   MECHANISMS,
@@ -212,7 +211,7 @@ async function compare(
     const server = await start({ ...launch.env, DATABASE_URL: '' });
     servers.push(server);
     const without = await start(
-      { ...envWithout(mechanism, launch.env), DATABASE_URL: '', BENCH_WITHOUT: mechanism },
+      { ...launch.env, DATABASE_URL: '', BENCH_WITHOUT: mechanism },
       compiledWithout,
     );
     servers.push(without);

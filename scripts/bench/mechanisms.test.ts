@@ -7,13 +7,11 @@ import { pairedGains, roundOrder } from './compare';
 import type { Measurement } from './cannon';
 import {
   applyPatches,
-  envWithout,
   MECHANISMS,
   patchApplies,
   sourceWithout,
   type SourcePatch,
 } from './mechanisms';
-import { productionLaunch } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -51,13 +49,6 @@ describe('the server without a mechanism', () => {
       }
     },
   );
-
-  it('runs with glibc’s own malloc settings when the serve script’s are left out', () => {
-    const { env } = productionLaunch(ROOT);
-    const without = envWithout('malloc-settings', env);
-    expect(Object.keys(without).filter((k) => k.startsWith('MALLOC_'))).toEqual([]);
-    expect(envWithout('read-cache', env)).toEqual(env);
-  });
 });
 
 describe('rounds of a comparison', () => {

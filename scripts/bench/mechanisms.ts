@@ -1,19 +1,19 @@
 // The mechanisms of the request path that `npm run bench -- --compare NAME` measures with and
 // without in one run. The server without one differs from the other in exactly one way: a
-// switch the bench server passes to the app (BENCH_WITHOUT=NAME), its launch environment, or
-// its source, rewritten as it is bundled (the patches below), so the app itself carries no
-// switch for the comparison.
+// switch the bench server passes to the app or the database (BENCH_WITHOUT=NAME), or its source,
+// rewritten as it is bundled (the changes below), so the app itself carries no switch for the
+// comparison.
 import path from 'node:path';
 
 export const MECHANISMS = [
+  // Two identical servers: the spread this comparison shows is its own noise at that hour.
+  'none',
   'trpc-front',
   'read-cache',
   'statement-cache',
-  'malloc-settings',
   'synchronous-full',
   'json-answer',
   'context-shortcuts',
-  'literal-limit',
 ] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
@@ -23,25 +23,14 @@ export function isMechanism(name: string): name is Mechanism {
 
 /** The rows a mechanism is judged on, measured when --only does not name others. */
 export const ROWS: Record<Mechanism, string[]> = {
+  none: ['floor', 'quiz.saveAnswer'],
   'trpc-front': ['floor', 'catalogue lists (tRPC)', 'quiz.saveAnswer', 'quiz.start'],
   'read-cache': ['floor', 'catalogue', 'results.list'],
   'statement-cache': ['quiz.start', 'quiz.saveAnswer', 'quiz.submit'],
-  'malloc-settings': ['quiz.start', 'quiz.saveAnswer', 'sign-in'],
   'synchronous-full': ['quiz.saveAnswer', 'quiz.submit'],
   'json-answer': ['quiz.start', 'catalogue lists (REST)', 'results.list'],
   'context-shortcuts': ['floor', 'quiz.saveAnswer'],
-  'literal-limit': ['quiz.start', 'quiz.saveAnswer'],
 };
-
-/**
- * The environment of the server without `mechanism`. malloc-settings is a launch setting, not
- * code: without it, glibc runs with its own defaults (a dynamic mmap threshold), as on a server
- * started without the serve script's MALLOC_* variables.
- */
-export function envWithout(mechanism: Mechanism, env: Record<string, string> = {}): Record<string, string> {
-  if (mechanism !== 'malloc-settings') return env;
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('MALLOC_')));
-}
 
 /** A change to one source file (or, with `files`, to every file it matches) as it is bundled. */
 export interface SourcePatch {
@@ -91,12 +80,6 @@ export function sourceWithout(mechanism: Mechanism): SourceChanges {
             to: 'return {\n    ...deps,\n',
           },
         ],
-      };
-    case 'literal-limit':
-      // Every LIMIT bound as a parameter, as Kysely writes `.limit(n)`.
-      return {
-        ...NONE,
-        patches: [{ file: /\/(server|db)\/.*\.ts$/, from: /\.limit\(sql\.lit\(([^()]*)\)\)/g, to: '.limit($1)' }],
       };
     default:
       return NONE;
