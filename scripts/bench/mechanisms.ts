@@ -13,7 +13,6 @@ export const MECHANISMS = [
   'statement-cache',
   'synchronous-full',
   'json-answer',
-  'context-shortcuts',
 ] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
@@ -29,7 +28,6 @@ export const ROWS: Record<Mechanism, string[]> = {
   'statement-cache': ['quiz.start', 'quiz.saveAnswer', 'quiz.submit'],
   'synchronous-full': ['quiz.saveAnswer', 'quiz.submit'],
   'json-answer': ['quiz.start', 'catalogue lists (REST)', 'results.list'],
-  'context-shortcuts': ['floor', 'quiz.saveAnswer'],
 };
 
 /** A change to one source file (or, with `files`, to every file it matches) as it is bundled. */
@@ -63,24 +61,6 @@ export function sourceWithout(mechanism: Mechanism): SourceChanges {
     case 'json-answer':
       // The answers go through res.json and the compression middleware, with the same settings.
       return { ...NONE, substitutes: [{ file: 'server/http/jsonAnswer.ts', with: 'scripts/bench/without/jsonAnswer.ts' }] };
-    case 'context-shortcuts':
-      return {
-        ...NONE,
-        patches: [
-          // tRPC's documented way of narrowing the context in a middleware.
-          {
-            file: 'server/trpc.ts',
-            from: 'return next<{ user: User; familyId: string }>({});',
-            to: 'return next({ ctx: { user: ctx.user, familyId: ctx.familyId } });',
-          },
-          // The dependencies spread into the context instead of named one by one.
-          {
-            file: 'server/context.ts',
-            from: /return \{\n\s+db: deps\.db,[\s\S]*?background: deps\.background,\n/,
-            to: 'return {\n    ...deps,\n',
-          },
-        ],
-      };
     default:
       return NONE;
   }
