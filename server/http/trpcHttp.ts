@@ -6,7 +6,7 @@
 // other content types, subscriptions, unknown paths, unparsable input, over-long batches) is
 // passed untouched to tRPC's Express adapter.
 //
-// Why: on Node 20 tRPC's node adapter turns every request into a fetch Request, and its answer
+// Why: on Node 24, tRPC's node adapter turns every request into a fetch Request, and its answer
 // into a Response piped through Web streams, with three AbortControllers and a DOMException per
 // request. A no-op query through it runs far below what bare Express answers, so no catalogue
 // read or answer save could reach the bench's target (docs/performance.md). The same calls
