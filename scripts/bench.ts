@@ -35,11 +35,10 @@ import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverPr
 import { bundleServer } from './bench/bundle';
 import { runComparison } from './bench/compare';
 import {
-  hasSourceChanges,
   isMechanism,
   MECHANISMS,
   ROWS,
-  sourceWithout,
+  substitutesWithout,
   type Mechanism,
 } from './bench/mechanisms';
 
@@ -188,11 +187,13 @@ async function compare(
   wanted: (row: string) => boolean,
   rounds: number,
 ): Promise<void> {
-  const changes = sourceWithout(mechanism);
-  if (hasSourceChanges(changes) && !launch.compiled)
+  const substitutes = substitutesWithout(mechanism);
+  if (substitutes.length && !launch.compiled)
     throw new Error(`--compare ${mechanism} changes the source of the second server: run it without --tsx`);
   // The server without the mechanism, when that is a change of its source, is its own bundle.
-  const compiledWithout = hasSourceChanges(changes) ? await bundleServer(SERVER_SCRIPT, ROOT, changes) : launch.compiled;
+  const compiledWithout = substitutes.length
+    ? await bundleServer(SERVER_SCRIPT, ROOT, substitutes)
+    : launch.compiled;
   console.log(`Node ${process.version}; ${rounds} rounds of ${timing.durationS} s a timed row`);
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${students} students and a 100-question mock in ${data.dir}...`);
