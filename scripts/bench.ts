@@ -38,7 +38,6 @@ import {
   isMechanism,
   MECHANISMS,
   ROWS,
-  substitutesWithout,
   type Mechanism,
 } from './bench/mechanisms';
 
@@ -187,34 +186,23 @@ async function compare(
   wanted: (row: string) => boolean,
   rounds: number,
 ): Promise<void> {
-  const substitutes = substitutesWithout(mechanism);
-  if (substitutes.length && !launch.compiled)
-    throw new Error(`--compare ${mechanism} changes the source of the second server: run it without --tsx`);
-  // The server without the mechanism, when that is a change of its source, is its own bundle.
-  const compiledWithout = substitutes.length
-    ? await bundleServer(SERVER_SCRIPT, ROOT, substitutes)
-    : launch.compiled;
   console.log(`Node ${process.version}; ${rounds} rounds of ${timing.durationS} s a timed row`);
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${students} students and a 100-question mock in ${data.dir}...`);
   const fixture = await prepareFixture(data.db, data.signer, { students, mockQuestions: 100 });
-  const start = (env: Record<string, string>, compiled = launch.compiled) =>
+  const start = (env: Record<string, string>) =>
     ServerProcess.start({
       dataDir: data.dir,
       jwtSecret: data.jwtSecret,
       relaxedLimits: true,
       ...launch,
-      compiled,
       env,
     });
   const servers: ServerProcess[] = [];
   try {
     const server = await start({ ...launch.env, DATABASE_URL: '' });
     servers.push(server);
-    const without = await start(
-      { ...launch.env, DATABASE_URL: '', BENCH_WITHOUT: mechanism },
-      compiledWithout,
-    );
+    const without = await start({ ...launch.env, DATABASE_URL: '', BENCH_WITHOUT: mechanism });
     servers.push(without);
     await runComparison(
       mechanism,
@@ -229,8 +217,6 @@ async function compare(
   } finally {
     for (const s of servers) await s.stop();
     await data.remove();
-    if (compiledWithout && compiledWithout !== launch.compiled)
-      fs.rmSync(path.dirname(compiledWithout), { recursive: true, force: true });
   }
 }
 

@@ -1,25 +1,8 @@
-// The bench's comparisons (npm run bench -- --compare NAME): the server without a mechanism must
-// still stand in for the app's module, and the rounds are paired as measured.
-import path from 'node:path';
+// The bench's comparisons (npm run bench -- --compare NAME): rounds alternate and are paired as
+// measured.
 import { describe, expect, it } from 'vitest';
 import { pairedGains, roundOrder } from './compare';
 import type { Measurement } from './cannon';
-import { MECHANISMS, substitutesWithout } from './mechanisms';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-describe('the server without a mechanism', () => {
-  it.each(MECHANISMS.filter((m) => substitutesWithout(m).length))(
-    'without %s: the module it takes instead exports what the app’s does',
-    async (mechanism) => {
-      for (const s of substitutesWithout(mechanism)) {
-        const app = await import(path.join(ROOT, s.file));
-        const stand = await import(path.join(ROOT, s.with));
-        expect(Object.keys(stand).sort()).toEqual(Object.keys(app).sort());
-      }
-    },
-  );
-});
 
 describe('rounds of a comparison', () => {
   const m = (rps: number, cpuUsPerRequest: number) => ({ rps, cpuUsPerRequest }) as Measurement;

@@ -1,8 +1,6 @@
 // The mechanisms of the request path that `npm run bench -- --compare NAME` measures with and
 // without in one run. The server without one differs from the other in exactly one way: a
-// switch the bench server passes to the app or the database (BENCH_WITHOUT=NAME), or a module
-// of its source, replaced as it is bundled (the substitutes below), so the app itself carries no
-// switch for the comparison.
+// switch the bench server passes to the app or the database (BENCH_WITHOUT=NAME).
 export const MECHANISMS = [
   // Two identical servers: the spread this comparison shows is its own noise at that hour.
   'none',
@@ -10,7 +8,6 @@ export const MECHANISMS = [
   'read-cache',
   'statement-cache',
   'synchronous-full',
-  'json-answer',
 ] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
@@ -25,25 +22,4 @@ export const ROWS: Record<Mechanism, string[]> = {
   'read-cache': ['floor', 'catalogue', 'results.list'],
   'statement-cache': ['quiz.start', 'quiz.saveAnswer', 'quiz.submit'],
   'synchronous-full': ['quiz.saveAnswer', 'quiz.submit'],
-  'json-answer': ['quiz.start', 'catalogue lists (REST)', 'results.list'],
 };
-
-/**
- * A module the bundle of the server without a mechanism takes instead of one of the app's, both
- * relative to the project root; mechanisms.test.ts checks that it exports the same names.
- */
-export interface Substitute {
-  file: string;
-  with: string;
-}
-
-/** How the source of the server without `mechanism` differs: none when a switch does it. */
-export function substitutesWithout(mechanism: Mechanism): Substitute[] {
-  switch (mechanism) {
-    case 'json-answer':
-      // The answers go through res.json and the compression middleware, with the same settings.
-      return [{ file: 'server/http/jsonAnswer.ts', with: 'scripts/bench/without/jsonAnswer.ts' }];
-    default:
-      return [];
-  }
-}

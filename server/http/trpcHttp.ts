@@ -21,7 +21,6 @@ import {
   type TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { sendJson } from './jsonAnswer';
 
 interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
@@ -149,6 +148,9 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
     res.statusCode = getHTTPStatusCode(untransformed);
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
-    sendJson(req, res, transformTRPCResponse(config, untransformed));
+    // With its length, so that the compression middleware leaves small answers plain.
+    const body = Buffer.from(JSON.stringify(transformTRPCResponse(config, untransformed)));
+    res.setHeader('content-length', body.length);
+    res.end(body);
   };
 }

@@ -6,12 +6,14 @@ import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { examRoutes } from './exams';
 import { uploadRoutes } from './upload';
-import { compressResponses } from '../http/compression';
+import { compressJsonResponses } from '../http/compression';
 import { databaseAnswers } from '../services/systemInfo';
 import type { BodyReaders } from './shim';
 
 export function restRouter(deps: AppDeps, readBody: BodyReaders): Router {
   const r = Router();
+  // Answers over 1 KB go out compressed, with the settings chosen for JSON.
+  r.use(compressJsonResponses());
   r.get('/health', async (_req, res) => {
     if (await databaseAnswers(deps.db)) res.json({ status: 'ok', database: 'ok' });
     else res.status(503).json({ status: 'error', database: 'unavailable' });
@@ -21,9 +23,7 @@ export function restRouter(deps: AppDeps, readBody: BodyReaders): Router {
   r.use(examRoutes(deps, readBody));
   r.use(accountRoutes(deps, readBody));
   r.use(adminRoutes(deps, readBody));
-  // Uploads answer through res.json and send the template file: the compression middleware's job.
-  // Every other route answers through the shim, which compresses its own JSON (jsonAnswer.ts).
-  r.use(compressResponses(), uploadRoutes(deps));
+  r.use(uploadRoutes(deps));
   r.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });

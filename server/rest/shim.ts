@@ -6,7 +6,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../context';
 import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { createCaller } from '../router';
-import { sendJson } from '../http/jsonAnswer';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -31,8 +30,7 @@ export function call(
     try {
       const ctx = await createContext(deps, req);
       const result = await run(createCaller(ctx), req);
-      res.status(status).type('json');
-      sendJson(req, res, result ?? {});
+      res.status(status).json(result ?? {});
     } catch (err) {
       if (!(err instanceof TRPCError)) return next(err);
       if (err.code === 'INTERNAL_SERVER_ERROR') deps.logger.error(`[rest] ${err.stack ?? err.message}`);
