@@ -46,20 +46,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'db/**/*.ts'],
-    ignores: ['db/migrations/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='limit'][arguments.0.type!='CallExpression']",
-          message:
-            'Write the LIMIT into the SQL with sql.lit(n): SQLite re-prepares a statement whose LIMIT is a bound value every time it runs (docs/performance.md).',
-        },
-      ],
-    },
-  },
-  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -239,7 +239,7 @@ describe('student journey', () => {
     await modal.getByText('cannot be paused or restarted', { exact: false }).waitFor();
     await modal.getByText('submitted automatically when time expires', { exact: false }).waitFor();
     await modal.getByText('stable internet connection', { exact: false }).waitFor();
-    // The questions come compressed (brotli, which Chromium asks for first; jsonAnswer.ts).
+    // The questions come compressed (brotli, which Chromium asks for first).
     const started = page.waitForResponse((r) => r.url().includes('quiz.start'));
     await modal.getByRole('button', { name: 'Start Exam' }).click();
     expect((await started).headers()['content-encoding']).toBe('br');

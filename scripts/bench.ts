@@ -7,12 +7,14 @@
 // server per row), --tsx (server under tsx, as `npm run dev`, instead of compiled and run with
 // `npm start`'s node options),
 // --database sqlite|postgres|both (default both), --compare NAME (one mechanism of the request
-// path with and without, on SQLite, see scripts/bench/compare.ts).
+// path with and without, on SQLite, see scripts/bench/compare.ts; its rows unless --only names
+// others), --rounds N (rounds of a comparison, both sides together; default 4), --seconds N (of
+// each timed measurement; default 8).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONNECTIONS } from './bench/cannon';
+import { CONNECTIONS, timing } from './bench/cannon';
 import { measureClient } from './bench/clientSize';
 import { freshDataDir } from './bench/dataDir';
 import { prepareFixture } from './bench/fixtures';
@@ -32,7 +34,12 @@ import * as sc from './bench/scenarios';
 import { productionLaunch, SERVER_SCRIPT, ServerProcess } from './bench/serverProcess';
 import { bundleServer } from './bench/bundle';
 import { runComparison } from './bench/compare';
-import { envWithout, isMechanism, MECHANISMS, type Mechanism } from './bench/mechanisms';
+import {
+  isMechanism,
+  MECHANISMS,
+  ROWS,
+  type Mechanism,
+} from './bench/mechanisms';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -72,6 +79,8 @@ async function main() {
       // and run with the node options of `npm start`: the difference is what the loader costs.
       tsx: { type: 'boolean', default: false },
       compare: { type: 'string' },
+      rounds: { type: 'string', default: '4' },
+      seconds: { type: 'string' },
       database: { type: 'string', default: 'both' },
     },
   });
@@ -81,10 +90,8 @@ async function main() {
   if (chosen !== 'both' && !DATABASES.some((d) => d === chosen))
     throw new Error('--database: sqlite, postgres or both');
   const studentCount = Number(values.students);
+  if (values.seconds) timing.durationS = Number(values.seconds);
   if (values.profile) fs.mkdirSync(values.profile, { recursive: true });
-  ensureClientBuilt();
-  const client = await measureClientSettled();
-  const machine = machineInfo();
   // As `npm start`: one JavaScript bundle, run by node with the options from package.json.
   const compiled = values.tsx ? undefined : await bundleServer(SERVER_SCRIPT, ROOT);
   const launch = { compiled, ...(compiled ? productionLaunch(ROOT) : {}) };
@@ -93,9 +100,15 @@ async function main() {
     const only = values.only?.split(',').filter(Boolean) ?? [];
     const wanted = (name: string) => !only.length || only.some((part) => name.includes(part));
     if (values.compare !== undefined && isMechanism(values.compare)) {
-      await compare(values.compare, studentCount, launch, wanted);
+      const rows = only.length ? only : ROWS[values.compare];
+      const compared = (name: string) => rows.some((part) => name.includes(part));
+      await compare(values.compare, studentCount, launch, compared, Number(values.rounds));
       return;
     }
+    // A comparison does not ask for the client's files; the full run measures them.
+    ensureClientBuilt();
+    const client = await measureClientSettled();
+    const machine = machineInfo();
     let importFigures: BenchResults['importFigures'] = { error: 'not run (--database postgres)' };
     const chosenDatabases = DATABASES.filter((d) => chosen === 'both' || chosen === d);
     const measured = await runPasses(chosenDatabases, {
@@ -171,7 +184,9 @@ async function compare(
   students: number,
   launch: PassOptions['launch'],
   wanted: (row: string) => boolean,
+  rounds: number,
 ): Promise<void> {
+  console.log(`Node ${process.version}; ${rounds} rounds of ${timing.durationS} s a timed row`);
   const data = await freshDataDir('nmc-bench');
   console.log(`Preparing ${students} students and a 100-question mock in ${data.dir}...`);
   const fixture = await prepareFixture(data.db, data.signer, { students, mockQuestions: 100 });
@@ -187,11 +202,7 @@ async function compare(
   try {
     const server = await start({ ...launch.env, DATABASE_URL: '' });
     servers.push(server);
-    const without = await start({
-      ...envWithout(mechanism, launch.env),
-      DATABASE_URL: '',
-      BENCH_WITHOUT: mechanism,
-    });
+    const without = await start({ ...launch.env, DATABASE_URL: '', BENCH_WITHOUT: mechanism });
     servers.push(without);
     await runComparison(
       mechanism,
@@ -201,6 +212,7 @@ async function compare(
       sc.availableOn(server, fixture),
       ROOT,
       wanted,
+      rounds,
     );
   } finally {
     for (const s of servers) await s.stop();

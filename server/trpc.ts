@@ -75,9 +75,7 @@ export const authedProcedure = publicProcedure
         message: 'Authentication credentials were not provided or have expired.',
       });
     }
-    // Only the narrowed types are passed on, not a ctx: given one, tRPC copies the whole context into
-    // a new object (a defineProperty per field) on every call, and the values are already in it.
-    return next<{ user: User; familyId: string }>({});
+    return next({ ctx: { user: ctx.user, familyId: ctx.familyId } });
   })
   .meta({ access: 'user' });
 

@@ -6,6 +6,8 @@ import autocannon, { type RequestSpec } from 'autocannon';
 /** Two cores shared by server and load tool: enough connections to keep the server busy. */
 export const CONNECTIONS = 16;
 export const DURATION_S = 8;
+/** Seconds of each timed measurement: `npm run bench -- --seconds N` sets it for one run. */
+export const timing = { durationS: DURATION_S };
 
 export interface Measurement {
   name: string;
@@ -45,7 +47,7 @@ export async function measure(
   const instance = autocannon({
     url: target.url,
     connections: opts.connections ?? CONNECTIONS,
-    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? DURATION_S }),
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? timing.durationS }),
     timeout: 30,
     requests,
   });

@@ -1,10 +1,8 @@
 // Compress where it pays: answers over 1 KB (question sets, results, admin lists, the client's files).
 // Smaller answers go out plain, since compressing costs more CPU than the rest of a small read.
-// JSON answers of the lean tRPC front and the REST shim are compressed in one call by
-// jsonAnswer.ts with these settings; this middleware covers the rest (the client's files, tRPC's own
-// adapter, uploads). It needs a Content-Length for the threshold; tRPC's own adapter streams
-// without one, so the few calls it still answers (streaming links, malformed requests) are
-// compressed whatever their size.
+// The middleware needs a Content-Length for the threshold; tRPC's own adapter streams without
+// one, so the few calls it still answers (streaming links, malformed requests) are compressed
+// whatever their size.
 import zlib from 'node:zlib';
 import compression from 'compression';
 
@@ -22,7 +20,7 @@ export const BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 };
 
-// JSON answers (jsonAnswer.ts) take the fastest settings of either encoding: a 100-question mock
+// JSON answers (/trpc and /api) take the fastest settings of either encoding: a 100-question mock
 // start is a little larger than at brotli quality 2, for far less CPU (docs/performance.md),
 // on a server where a whole class starts the same mock at once. The client's files keep the
 // settings above: they are sent once and then cached, so their bytes matter more.
@@ -34,3 +32,7 @@ export const JSON_BROTLI_PARAMS = {
 
 export const compressResponses = () =>
   compression({ threshold: COMPRESS_THRESHOLD, level: GZIP_LEVEL, brotli: { params: BROTLI_PARAMS } });
+
+/** For the JSON answers of /trpc and /api. */
+export const compressJsonResponses = () =>
+  compression({ threshold: COMPRESS_THRESHOLD, level: JSON_GZIP_LEVEL, brotli: { params: JSON_BROTLI_PARAMS } });

@@ -6,7 +6,7 @@
 // other content types, subscriptions, unknown paths, unparsable input, over-long batches) is
 // passed untouched to tRPC's Express adapter.
 //
-// Why: on Node 20 tRPC's node adapter turns every request into a fetch Request, and its answer
+// Why: on Node 24, tRPC's node adapter turns every request into a fetch Request, and its answer
 // into a Response piped through Web streams, with three AbortControllers and a DOMException per
 // request. A no-op query through it runs far below what bare Express answers, so no catalogue
 // read or answer save could reach the bench's target (docs/performance.md). The same calls
@@ -21,7 +21,6 @@ import {
   type TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { sendJson } from './jsonAnswer';
 
 interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
@@ -149,6 +148,9 @@ export function createTrpcHandler<TRouter extends AnyTRPCRouter, TContext>(
     res.statusCode = getHTTPStatusCode(untransformed);
     res.setHeader('vary', 'trpc-accept, accept');
     res.setHeader('content-type', 'application/json');
-    sendJson(req, res, transformTRPCResponse(config, untransformed));
+    // With its length, so that the compression middleware leaves small answers plain.
+    const body = Buffer.from(JSON.stringify(transformTRPCResponse(config, untransformed)));
+    res.setHeader('content-length', body.length);
+    res.end(body);
   };
 }

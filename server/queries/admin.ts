@@ -1,5 +1,4 @@
 // SQL of the admin dashboard: users, platform statistics, every result with filters.
-import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 import type { ResultsFilter } from '../../shared/schemas/admin';
 import { accountStateOf } from '../../shared/domain/accountState';
@@ -180,7 +179,7 @@ export function filteredResultsQuery(db: DB, filter: ResultsFilter) {
 
 /** Every student's results with the program and paper their set belongs to, newest first. */
 export async function listAllResults(db: DB, filter: ResultsFilter) {
-  const rows = await filteredResultsQuery(db, filter).limit(sql.lit(ADMIN_RESULTS_LIMIT)).execute();
+  const rows = await filteredResultsQuery(db, filter).limit(ADMIN_RESULTS_LIMIT).execute();
   return rows.map((r) => {
     const result = toResult(r);
     return {

@@ -14,7 +14,7 @@ export async function hasBacklog(db: DB, userId: number): Promise<boolean> {
     .select('id')
     .where('user_id', '=', userId)
     .where('learning_pending', '=', PENDING)
-    .limit(sql.lit(1))
+    .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,5 +1,4 @@
 // SQL of a user's notifications (the bell in the top bar).
-import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 
 /** The bell shows recent items; older ones are not worth a long list. */
@@ -12,7 +11,7 @@ export async function listNotifications(db: DB, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(sql.lit(LIST_LIMIT))
+    .limit(LIST_LIMIT)
     .execute();
   return rows.map(({ read_at, ...n }) => ({ ...n, read: read_at !== null }));
 }

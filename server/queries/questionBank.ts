@@ -154,7 +154,7 @@ async function pageOfIds(db: DB, f: BankSearch, offset: number): Promise<{ ids: 
     .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
     .orderBy('questions.position')
     .orderBy('questions.id')
-    .limit(sql.lit(BANK_PAGE_SIZE))
+    .limit(BANK_PAGE_SIZE)
     .offset(offset)
     .execute();
   return { ids: page.map((r) => r.id), total };
@@ -287,7 +287,7 @@ export async function questionHistory(db: DB, id: number) {
     .where('question_edits.question_id', 'in', (eb) => eb.selectFrom('chain').select('chain.id'))
     .orderBy('question_edits.edited_at', 'desc')
     .orderBy('question_edits.id', 'desc')
-    .limit(sql.lit(HISTORY_LIMIT))
+    .limit(HISTORY_LIMIT)
     .execute();
   return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Changes }));
 }

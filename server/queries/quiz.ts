@@ -102,7 +102,7 @@ function openSession(db: DB, p: { userId: number; type: QuizType; quizId: number
     .where('quiz_id', '=', p.quizId)
     .where('submitted_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(sql.lit(1));
+    .limit(1);
 }
 
 /** The newest unsubmitted session of a student on one quiz. */
@@ -350,7 +350,7 @@ export async function findSessionOfClientId(
     .select(['id', 'user_id'])
     .where('client_id', 'in', [clientId, clientId.toUpperCase()])
     .orderBy('id')
-    .limit(sql.lit(1))
+    .limit(1)
     .execute();
   return row ?? null;
 }

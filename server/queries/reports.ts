@@ -12,7 +12,7 @@ import { filteredResultsQuery } from './admin';
 export function exportRows(db: DB, filter: ResultsFilter, limit: number) {
   return filteredResultsQuery(db, filter)
     .select(['users.school', 'users.program_of_study'])
-    .limit(sql.lit(limit))
+    .limit(limit)
     .execute();
 }
 export type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];

@@ -2,7 +2,7 @@
 // their questions, and the "not sure" marks of sessions.
 import type { DB } from '../../db/client';
 import type { Database, ReviewCard, ReviewCardTable } from '../../db/schema';
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import { State } from 'ts-fsrs';
 
 export type CardState = Omit<
@@ -136,7 +136,7 @@ export async function countIntroducedSince(db: DB, userId: number, since: string
 export function firstDueCard(db: DB, userId: number, now: string, withNew = true) {
   let q = dueCards(db, userId, now);
   if (!withNew) q = q.where((eb) => eb.not(isFresh(eb)));
-  return q.selectAll().orderBy('due').orderBy('id').limit(sql.lit(1)).executeTakeFirst();
+  return q.selectAll().orderBy('due').orderBy('id').limit(1).executeTakeFirst();
 }
 
 /** Records a card's first answer in the deck, once. */

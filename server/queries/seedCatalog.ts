@@ -1,9 +1,8 @@
 // SQL of the sample-bank seed: the catalogue rows the question files are loaded under.
-import { sql } from 'kysely';
 import type { DB } from '../../db/client';
 
 export async function hasPrograms(db: DB): Promise<boolean> {
-  return (await db.selectFrom('programs').select('id').limit(sql.lit(1)).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('programs').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 export async function insertProgram(db: DB, name: string, description: string): Promise<number> {

@@ -9,7 +9,6 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps, type Context } from '../context';
 import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { appRouter } from '../router';
-import { sendJson } from '../http/jsonAnswer';
 
 /** The body reader of the procedure a route calls (server/http/requestBodies.ts). */
 export type BodyReaders = (procedure: string) => RequestHandler;
@@ -137,8 +136,7 @@ function route(method: Method) {
               makeInput?.(request),
             );
             if (answer.send) return answer.send(res, output, request);
-            res.status(answer.status ?? 200).type('json');
-            sendJson(req, res, output ?? {});
+            res.status(answer.status ?? 200).json(output ?? {});
           } catch (err) {
             if (answer.fail) return answer.fail(res);
             if (!(err instanceof TRPCError)) return next(err);

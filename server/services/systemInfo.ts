@@ -50,7 +50,7 @@ async function sizeOf(db: DB, env: Env): Promise<number> {
 /** Whether the database answers a query: the health check's and the system page's probe. */
 export async function databaseAnswers(db: DB): Promise<boolean> {
   try {
-    await db.selectFrom('users').select('id').limit(sql.lit(1)).execute();
+    await db.selectFrom('users').select('id').limit(1).execute();
     return true;
   } catch {
     return false;
