@@ -2,7 +2,7 @@
 // one-time tokens stored hashed, each action is logged with both addresses, and every refusal
 // changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256 } from '../services/secrets';
+import { tokenHash } from '../queries/authTokens';
 import {
   linkIn,
   signUpAndIn,
@@ -77,7 +77,7 @@ describe('admin.accounts', () => {
       .select('token_hash')
       .where('user_id', '=', id)
       .execute();
-    expect(stored.map((r) => r.token_hash)).toContain(sha256(token));
+    expect(stored.map((r) => r.token_hash)).toContain(tokenHash(token));
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
     expect(logged).toEqual([
       `[admin action] ${ADMIN.email} copied a verification link for ${STUDENT.email} (user ${id})`,
