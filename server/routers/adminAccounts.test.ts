@@ -1,30 +1,19 @@
 // admin.accounts: a school without SMTP helps a student in from the Users tab. The links are
 // one-time tokens stored hashed, each action is logged with both addresses, and every refusal
 // changes nothing.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenHash } from '../queries/authTokens';
-import {
-  linkIn,
-  signUpAndIn,
-  startTestServer,
-  STUDENT,
-  type TestServer,
-  verifyWithLink,
-} from '../test/harness';
-import { ADMIN, countRows, rpc, signInAdmin } from '../test/fixtures';
+import { linkIn, signUpAndIn, STUDENT, verifyWithLink } from '../test/harness';
+import { ADMIN, countRows, rpc } from '../test/fixtures';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
 let logged: string[];
 
+const t = useTestServer();
+const admin = useAdmin(t);
 beforeEach(async () => {
-  t = await startTestServer();
-  admin = rpc(t, await signInAdmin(t));
   logged = [];
   t.deps.logger = { info: (m) => logged.push(m), error: () => {} };
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const login = (email: string, password: string) =>
