@@ -46,6 +46,23 @@ export default tseslint.config(
     },
   },
   {
+    // Queries are the lowest server layer: plain SQL over db/, called by services and routers.
+    files: ['server/queries/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/**', '**/routers/**', '**/rest/**', '**/http/**'],
+              message: 'server/queries must not import the layers above it: move what it needs into queries or db/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -11,9 +11,9 @@ import {
   countQuestions,
   csvFile,
   goodRows,
-  makeCatalog,
+  makeImportCatalog,
   workbookFile,
-} from '../server/services/import/testFixtures';
+} from '../server/test/importFiles';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -42,7 +42,7 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => P
 
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-cli-'));
-  await withDb(makeCatalog);
+  await withDb(makeImportCatalog);
 });
 afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@
 import type { DB } from '../../db/client';
 import type { AnswerLetter, NewQuestion, NewUser } from '../../db/schema';
 import { hashPassword } from '../../server/services/passwords';
-import { randomToken, sha256 } from '../../server/services/secrets';
+import { tokenHash } from '../../server/queries/authTokens';
+import { randomToken } from '../../server/services/secrets';
 import type { TokenSigner } from '../../server/services/tokens';
 
 export const STUDENT_PASSWORD = 'Harmattan-Lagoon-42';
@@ -160,7 +161,7 @@ export async function prepareFixture(
         .values(
           c.map((f) => ({
             ...f,
-            token_hash: sha256(randomToken()),
+            token_hash: tokenHash(randomToken()),
             expires_at: expires,
             rotated_at: null,
             revoked_at: null,

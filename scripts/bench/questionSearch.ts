@@ -9,7 +9,7 @@ import type { DB } from '../../db/client';
 import type { AnswerLetter } from '../../db/schema';
 import { insertQuestions, type Placement } from '../../server/queries/questionImport';
 import { textKey } from '../../server/services/import/textKey';
-import type { ValidQuestion } from '../../server/services/import/validate';
+import type { ValidQuestion } from '../../server/queries/questionImport';
 import { editQuestion, setQuestionActive } from '../../server/services/questionEdits';
 import type { BankSearch } from '../../shared/schemas/questionBank';
 import { measure, rotating, type Measurement, type Target } from './cannon';

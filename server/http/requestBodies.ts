@@ -15,6 +15,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { createContext, type AppDeps } from '../context';
 import { isStaff, type ProcedureMeta } from '../trpc';
 import type { BodyBudget, BodyLane } from './bodyBudget';
+import { readTrpcUrl } from './trpcUrl';
 
 type Access = ProcedureMeta['access'];
 
@@ -176,8 +177,7 @@ export function bodyReader(opts: BodyReaderOptions, pathsOf: (req: Request) => s
   };
 }
 
-/** The procedures a /trpc request names: one, or a comma-separated batch. */
+/** The procedures a /trpc request calls, read as tRPC reads them (none for a broken address). */
 export function trpcPaths(req: Request): string[] {
-  const endpoint = req.path.slice(req.path.lastIndexOf('/') + 1);
-  return req.query.batch === '1' ? endpoint.split(',') : [endpoint];
+  return readTrpcUrl(req.url)?.paths ?? [];
 }

@@ -117,6 +117,11 @@ const probes = (): Probe[] => [
   },
   { name: 'batch parameter twice', path: '/trpc/catalog.programs?batch=1&batch=1', signedIn: true },
   {
+    name: 'encoded names',
+    path: `/trpc/catalog%2Eprograms%2Ccatalog.papers?batch=1&input=${q({ 1: { programId } })}`,
+    signedIn: true,
+  },
+  {
     name: 'streaming asked for in Accept',
     path: '/trpc/catalog.programs?batch=1',
     headers: { accept: 'application/json, application/jsonl' },

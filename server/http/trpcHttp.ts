@@ -21,6 +21,7 @@ import {
   type TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
+import { readTrpcUrl } from './trpcUrl';
 
 interface Options<TRouter extends AnyTRPCRouter, TContext> {
   router: TRouter;
@@ -44,33 +45,22 @@ function readCalls(
   maxBatchSize: number,
 ): { calls: Call[]; batch: boolean } | null {
   if (req.method !== 'GET' && req.method !== 'POST') return null;
-  // Express 5 parses the query string again on every read of req.query: read it once.
-  const query = req.query;
+  const url = readTrpcUrl(req.url);
+  if (!url) return null;
+  const { paths, batch } = url;
   // Streaming (httpBatchStreamLink, also asked for with Accept: application/jsonl) and non-JSON
   // bodies are tRPC's business.
-  if (req.headers['trpc-accept'] || query.connectionParams !== undefined) return null;
+  if (req.headers['trpc-accept'] || url.params.has('connectionParams')) return null;
   if (req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl')) return null;
   // Without a body that express.json parsed (it leaves req.body undefined for any other type, or
   // none), tRPC's adapter answers, with its parse error.
   if (req.method === 'POST' && req.body === undefined) return null;
-  // A repeated parameter is an array here but its first value to tRPC: let tRPC read it.
-  if (query.batch !== undefined && typeof query.batch !== 'string') return null;
-  const batch = query.batch === '1';
-  let endpoint: string;
-  try {
-    endpoint = decodeURIComponent(req.path.slice(req.path.lastIndexOf('/') + 1));
-  } catch {
-    return null;
-  }
-  const paths = batch ? endpoint.split(',') : [endpoint];
   if (paths.length > maxBatchSize) return null;
 
   let inputs: unknown;
   if (req.method === 'GET') {
-    const raw = query.input;
-    if (raw !== undefined && typeof raw !== 'string') return null;
     try {
-      inputs = raw ? JSON.parse(raw) : undefined;
+      inputs = url.input ? JSON.parse(url.input) : undefined;
     } catch {
       return null;
     }

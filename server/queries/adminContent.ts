@@ -1,100 +1,50 @@
 // SQL of content management: name checks within a parent, inserts and updates. Names compare
 // case-insensitively, so "Midwifery" and "midwifery" cannot sit side by side.
-import type { ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../../db/client';
-import type { Database } from '../../db/schema';
+import { LABEL_COLUMN, PARENT_COLUMN, type CatalogTable } from './catalog';
 
 const now = () => new Date().toISOString();
 
-function sameText<T extends keyof Database>(
-  eb: ExpressionBuilder<Database, T>,
-  column: string,
-  value: string,
-) {
-  // The column is one of the literal names below; the cast keeps the helper shared.
-  return eb(eb.fn('lower', [eb.ref(column as never)]), '=', value.toLowerCase());
-}
-
-export async function programNameTaken(db: DB, name: string, exceptId?: number): Promise<boolean> {
-  let q = db
-    .selectFrom('programs')
-    .select('id')
-    .where((eb) => sameText(eb, 'name', name));
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function paperNameTaken(db: DB, programId: number, name: string, exceptId?: number) {
-  let q = db
-    .selectFrom('papers')
-    .select('id')
-    .where('program_id', '=', programId)
-    .where((eb) => sameText(eb, 'name', name));
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function topicNameTaken(db: DB, paperId: number, name: string, exceptId?: number) {
-  let q = db
-    .selectFrom('topics')
-    .select('id')
-    .where('paper_id', '=', paperId)
-    .where((eb) => sameText(eb, 'name', name));
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function practiceSetTitleTaken(db: DB, topicId: number, title: string, exceptId?: number) {
-  let q = db
-    .selectFrom('practice_sets')
-    .select('id')
-    .where('topic_id', '=', topicId)
-    .where((eb) => sameText(eb, 'title', title));
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function mockSetTitleTaken(db: DB, paperId: number, title: string, exceptId?: number) {
-  let q = db
-    .selectFrom('mock_exam_sets')
-    .select('id')
-    .where('paper_id', '=', paperId)
-    .where((eb) => sameText(eb, 'title', title));
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export function parentOf(
+/**
+ * Whether an item of `table` under the same parent (any program, for programs) already has this
+ * name or title, other than the item `exceptId`.
+ */
+async function siblingTaken(
   db: DB,
-  table: 'papers' | 'topics' | 'practice_sets' | 'mock_exam_sets',
-  id: number,
-) {
-  switch (table) {
-    case 'papers':
-      return db
-        .selectFrom('papers')
-        .select(['id', 'program_id as parent_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    case 'topics':
-      return db
-        .selectFrom('topics')
-        .select(['id', 'paper_id as parent_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    case 'practice_sets':
-      return db
-        .selectFrom('practice_sets')
-        .select(['id', 'topic_id as parent_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    case 'mock_exam_sets':
-      return db
-        .selectFrom('mock_exam_sets')
-        .select(['id', 'paper_id as parent_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-  }
+  table: CatalogTable,
+  parentId: number | null,
+  label: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const parent = PARENT_COLUMN[table];
+  let q = db
+    .selectFrom(table)
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [sql.ref(LABEL_COLUMN[table])]), '=', label.toLowerCase()));
+  if (parent && parentId !== null) q = q.where(sql.ref(parent), '=', parentId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export const programNameTaken = (db: DB, name: string, exceptId?: number) =>
+  siblingTaken(db, 'programs', null, name, exceptId);
+export const paperNameTaken = (db: DB, programId: number, name: string, exceptId?: number) =>
+  siblingTaken(db, 'papers', programId, name, exceptId);
+export const topicNameTaken = (db: DB, paperId: number, name: string, exceptId?: number) =>
+  siblingTaken(db, 'topics', paperId, name, exceptId);
+export const practiceSetTitleTaken = (db: DB, topicId: number, title: string, exceptId?: number) =>
+  siblingTaken(db, 'practice_sets', topicId, title, exceptId);
+export const mockSetTitleTaken = (db: DB, paperId: number, title: string, exceptId?: number) =>
+  siblingTaken(db, 'mock_exam_sets', paperId, title, exceptId);
+
+/** An item with the id of its parent, or undefined when there is none with this id. */
+export function parentOf(db: DB, table: Exclude<CatalogTable, 'programs'>, id: number) {
+  return db
+    .selectFrom(table)
+    .select(['id', sql<number>`${sql.ref(PARENT_COLUMN[table])}`.as('parent_id')])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function exists(db: DB, table: 'programs' | 'papers' | 'topics', id: number): Promise<boolean> {

@@ -1,7 +1,12 @@
 // One-time tokens (e-mail verification, password reset) and refresh-token families. Only
 // SHA-256 hashes of tokens are stored.
+import crypto from 'node:crypto';
 import type { DB } from '../../db/client';
-import { sha256 } from '../services/secrets';
+
+/** What the tables keep of a token: its SHA-256, so a copy of the database signs nobody in. */
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
 
 type OneTimeTable = 'email_verifications' | 'password_resets';
 
@@ -17,7 +22,7 @@ export async function storeOneTimeToken(
     .insertInto(table)
     .values({
       user_id: userId,
-      token_hash: sha256(token),
+      token_hash: tokenHash(token),
       expires_at: new Date(now + ttlMs).toISOString(),
       used_at: null,
       created_at: new Date(now).toISOString(),
@@ -31,7 +36,7 @@ export async function consumeOneTimeToken(db: DB, table: OneTimeTable, token: st
   let query = db
     .updateTable(table)
     .set({ used_at: now })
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', tokenHash(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
@@ -40,7 +45,7 @@ export async function consumeOneTimeToken(db: DB, table: OneTimeTable, token: st
 }
 
 export async function findOneTimeToken(db: DB, table: OneTimeTable, token: string) {
-  return db.selectFrom(table).selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  return db.selectFrom(table).selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
 }
 
 /** Kills every outstanding token of a user (after a sign-in or a password change). */
@@ -65,7 +70,7 @@ export async function storeRefreshToken(
     .values({
       user_id: userId,
       family_id: familyId,
-      token_hash: sha256(token),
+      token_hash: tokenHash(token),
       expires_at: expiresAt.toISOString(),
       rotated_at: null,
       revoked_at: null,
@@ -78,7 +83,7 @@ export function findRefreshToken(db: DB, token: string) {
   return db
     .selectFrom('refresh_tokens')
     .selectAll()
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', tokenHash(token))
     .executeTakeFirst();
 }
 
@@ -113,7 +118,13 @@ export async function revokeUserFamilies(db: DB, userId: number, exceptFamilyId?
 }
 
 /** A new sign-in address waiting for its link; any earlier request of the user dies. */
-export async function storeEmailChange(db: DB, userId: number, newEmail: string, token: string, ttlMs: number) {
+export async function storeEmailChange(
+  db: DB,
+  userId: number,
+  newEmail: string,
+  token: string,
+  ttlMs: number,
+) {
   const now = Date.now();
   await db
     .updateTable('email_changes')
@@ -126,7 +137,7 @@ export async function storeEmailChange(db: DB, userId: number, newEmail: string,
     .values({
       user_id: userId,
       new_email: newEmail,
-      token_hash: sha256(token),
+      token_hash: tokenHash(token),
       expires_at: new Date(now + ttlMs).toISOString(),
       used_at: null,
       created_at: new Date(now).toISOString(),
@@ -140,7 +151,7 @@ export async function consumeEmailChange(db: DB, token: string) {
   const row = await db
     .updateTable('email_changes')
     .set({ used_at: now })
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', tokenHash(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning(['user_id', 'new_email'])

@@ -1,7 +1,7 @@
 // SQL of the catalogue: programs > papers > topics > practice sets, and papers > mock exam sets.
 // `activeOnly` is what students see: an item counts as active only if every ancestor is too, so
 // deactivating a program hides its whole branch without touching the children's own flags.
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/client';
 import type { Database } from '../../db/schema';
 
@@ -225,63 +225,77 @@ export function studentSet<T extends { shuffle: boolean }>(item: T): Omit<T, 'sh
 export type PracticeSetItem = ReturnType<typeof toPracticeSet>;
 export type MockSetItem = ReturnType<typeof toMockSet>;
 
-export async function listPrograms(db: DB, scope: Scope): Promise<ProgramItem[]> {
-  const rows = await programsQuery(db, scope).orderBy('programs.name').orderBy('programs.id').execute();
-  return rows.map(toProgram);
+/** The tables of the catalogue's items, each under the one its parent column names. */
+export const PARENT_COLUMN = {
+  programs: null,
+  papers: 'program_id',
+  topics: 'paper_id',
+  practice_sets: 'topic_id',
+  mock_exam_sets: 'paper_id',
+} as const;
+export type CatalogTable = keyof typeof PARENT_COLUMN;
+
+/** The column an item is listed by and known by, unique among its siblings. */
+export const LABEL_COLUMN = {
+  programs: 'name',
+  papers: 'name',
+  topics: 'name',
+  practice_sets: 'title',
+  mock_exam_sets: 'title',
+} as const;
+
+/**
+ * The list and the find of one kind of item: they differ from kind to kind only in the query and
+ * the answer shape. A list is ordered by the label (then the id) and may be narrowed to one parent.
+ */
+function itemsOf<T extends CatalogTable, TB extends keyof Database, Row, Item>(kind: {
+  table: T;
+  query: (db: DB, scope: Scope) => SelectQueryBuilder<Database, TB, Row>;
+  to: (row: Row) => Item;
+}) {
+  const column = (name: string) => sql.ref(`${kind.table}.${name}`);
+  const parent = PARENT_COLUMN[kind.table];
+  return {
+    async list(db: DB, scope: Scope, parentId?: number): Promise<Item[]> {
+      let q = kind.query(db, scope);
+      if (parent && parentId !== undefined) q = q.where(column(parent), '=', parentId);
+      const rows = await q.orderBy(column(LABEL_COLUMN[kind.table])).orderBy(column('id')).execute();
+      return rows.map((row) => kind.to(row));
+    },
+    async find(db: DB, id: number, scope: Scope): Promise<Item | null> {
+      const row = await kind.query(db, scope).where(column('id'), '=', id).executeTakeFirst();
+      return row ? kind.to(row) : null;
+    },
+  };
 }
 
-export async function findProgram(db: DB, id: number, scope: Scope): Promise<ProgramItem | null> {
-  const row = await programsQuery(db, scope).where('programs.id', '=', id).executeTakeFirst();
-  return row ? toProgram(row) : null;
-}
+const programs = itemsOf({ table: 'programs', query: programsQuery, to: toProgram });
+export const listPrograms = (db: DB, scope: Scope) => programs.list(db, scope);
+export const findProgram = programs.find;
 
-export async function listPapers(db: DB, scope: Scope, programId?: number): Promise<PaperItem[]> {
-  let q = papersQuery(db, scope);
-  if (programId !== undefined) q = q.where('papers.program_id', '=', programId);
-  const rows = await q.orderBy('papers.name').orderBy('papers.id').execute();
-  return rows.map(toPaper);
-}
+export const { list: listPapers, find: findPaper } = itemsOf({
+  table: 'papers',
+  query: papersQuery,
+  to: toPaper,
+});
 
-export async function findPaper(db: DB, id: number, scope: Scope): Promise<PaperItem | null> {
-  const row = await papersQuery(db, scope).where('papers.id', '=', id).executeTakeFirst();
-  return row ? toPaper(row) : null;
-}
+export const { list: listTopics, find: findTopic } = itemsOf({
+  table: 'topics',
+  query: topicsQuery,
+  to: toTopic,
+});
 
-export async function listTopics(db: DB, scope: Scope, paperId?: number): Promise<TopicItem[]> {
-  let q = topicsQuery(db, scope);
-  if (paperId !== undefined) q = q.where('topics.paper_id', '=', paperId);
-  const rows = await q.orderBy('topics.name').orderBy('topics.id').execute();
-  return rows.map(toTopic);
-}
+export const { list: listPracticeSets, find: findPracticeSet } = itemsOf({
+  table: 'practice_sets',
+  query: practiceSetsQuery,
+  to: toPracticeSet,
+});
 
-export async function findTopic(db: DB, id: number, scope: Scope): Promise<TopicItem | null> {
-  const row = await topicsQuery(db, scope).where('topics.id', '=', id).executeTakeFirst();
-  return row ? toTopic(row) : null;
-}
-
-export async function listPracticeSets(db: DB, scope: Scope, topicId?: number): Promise<PracticeSetItem[]> {
-  let q = practiceSetsQuery(db, scope);
-  if (topicId !== undefined) q = q.where('practice_sets.topic_id', '=', topicId);
-  const rows = await q.orderBy('practice_sets.title').orderBy('practice_sets.id').execute();
-  return rows.map(toPracticeSet);
-}
-
-export async function findPracticeSet(db: DB, id: number, scope: Scope): Promise<PracticeSetItem | null> {
-  const row = await practiceSetsQuery(db, scope).where('practice_sets.id', '=', id).executeTakeFirst();
-  return row ? toPracticeSet(row) : null;
-}
-
-export async function listMockSets(db: DB, scope: Scope, paperId?: number): Promise<MockSetItem[]> {
-  let q = mockSetsQuery(db, scope);
-  if (paperId !== undefined) q = q.where('mock_exam_sets.paper_id', '=', paperId);
-  const rows = await q.orderBy('mock_exam_sets.title').orderBy('mock_exam_sets.id').execute();
-  return rows.map(toMockSet);
-}
-
-export async function findMockSet(db: DB, id: number, scope: Scope): Promise<MockSetItem | null> {
-  const row = await mockSetsQuery(db, scope).where('mock_exam_sets.id', '=', id).executeTakeFirst();
-  return row ? toMockSet(row) : null;
-}
+export const { list: listMockSets, find: findMockSet } = itemsOf({
+  table: 'mock_exam_sets',
+  query: mockSetsQuery,
+  to: toMockSet,
+});
 
 /**
  * Papers with how many mock exams a student can start under each (active, with questions), so

@@ -2,8 +2,11 @@
 // and the one transaction that writes a set with its questions.
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
-import type { QuizType } from '../../db/schema';
-import type { ValidQuestion } from '../services/import/validate';
+import type { Question, QuizType } from '../../db/schema';
+import type { Header } from '../../shared/domain/questionFormat';
+
+/** A checked row of a sheet: the seven columns as the questions table stores them, its row and its text key. */
+export type ValidQuestion = Pick<Question, Header> & { row: number; text_key: string };
 
 /**
  * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,

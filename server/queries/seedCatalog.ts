@@ -1,45 +1,8 @@
-// SQL of the sample-bank seed: the catalogue rows the question files are loaded under.
+// SQL of the sample-bank seed, besides the inserts it shares with the admins' (adminContent.ts).
 import type { DB } from '../../db/client';
 
 export async function hasPrograms(db: DB): Promise<boolean> {
   return (await db.selectFrom('programs').select('id').limit(1).executeTakeFirst()) !== undefined;
-}
-
-export async function insertProgram(db: DB, name: string, description: string): Promise<number> {
-  const row = await db
-    .insertInto('programs')
-    .values({ name, description, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertPaper(
-  db: DB,
-  programId: number,
-  name: string,
-  description: string,
-): Promise<number> {
-  const row = await db
-    .insertInto('papers')
-    .values({ program_id: programId, name, description, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertTopic(
-  db: DB,
-  paperId: number,
-  name: string,
-  description: string,
-): Promise<number> {
-  const row = await db
-    .insertInto('topics')
-    .values({ paper_id: paperId, name, description, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export async function setMockDescription(db: DB, id: number, description: string): Promise<void> {

@@ -7,18 +7,18 @@ import {
   countSets,
   csvFile,
   goodRows,
-  makeCatalog,
+  makeImportCatalog,
   workbookFile,
-  type Catalog,
-} from '../services/import/testFixtures';
+  type ImportCatalog,
+} from '../test/importFiles';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer;
-let cat: Catalog;
+let cat: ImportCatalog;
 let admin: string;
 beforeEach(async () => {
   t = await startTestServer();
-  cat = await makeCatalog(t.db);
+  cat = await makeImportCatalog(t.db);
   await createOrPromoteAdmin(t.db, 'tutor@example.com', 'Adinkra-Symbol-77');
   const login = await t.api<{ access: string }>('POST', '/api/auth/login/', {
     body: { email: 'tutor@example.com', password: 'Adinkra-Symbol-77' },

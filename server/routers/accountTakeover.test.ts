@@ -1,7 +1,7 @@
 // Over the real HTTP stack: an address cannot be squatted in any order of squatter and owner, old
 // reset links die, tokens need exp and sub, and the last admin stays.
 import { SignJWT, decodeJwt } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByEmail, updateUser } from '../queries/users';
 import { LINK_MAIL_EVERY_MS } from '../services/accountMail';
 import { markUserVerified, NOT_THE_REGISTERED_PASSWORD } from '../services/accounts';
@@ -9,23 +9,10 @@ import { createOrPromoteAdmin } from '../services/admins';
 import { verifyPassword } from '../services/passwords';
 import { countRows } from '../test/fixtures';
 import { loadJwtSecret } from '../services/secrets';
-import {
-  linkIn,
-  signUpAndIn,
-  startTestServer,
-  STUDENT,
-  type TestServer,
-  verificationToken,
-  verifyWithLink,
-} from '../test/harness';
+import { linkIn, signUpAndIn, STUDENT, verificationToken, verifyWithLink } from '../test/harness';
+import { useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const login = (email: string, password: string) =>
   t.api<{ access: string; non_field_errors?: string[] }>('POST', '/api/auth/login/', {

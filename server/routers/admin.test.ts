@@ -2,37 +2,20 @@
 // statistics, filtered results, content rules (parents, unique names, deactivation), system info.
 import fs from 'node:fs';
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRouter, type AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { insertPaper, insertProgram, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { takeQuiz } from '../test/attempts';
+import { signUpAndIn } from '../test/harness';
+import { insertPaper, insertProgram, rpc } from '../test/fixtures';
+import { useAdmin, useCatalog, useTestServer } from '../test/useTestServer';
 import { databaseLocation } from '../services/systemInfo';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Admin = Out['admin'];
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-let admin: ReturnType<typeof rpc>;
-let adminToken: string;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  adminToken = await signInAdmin(t);
-  admin = rpc(t, adminToken);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-async function takeQuiz(api: ReturnType<typeof rpc>, type: 'mock' | 'practice', letter: string) {
-  const quiz_id = type === 'mock' ? cat.mockSet.id : cat.practiceSet.id;
-  const start = await api.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: type, quiz_id });
-  const answers = start.data.questions.map((q) => ({ question_id: q.id, selected_answer: letter }));
-  return (
-    await api.mutate<Out['quiz']['submit']>('quiz.submit', { session_id: start.data.session.id, answers })
-  ).data;
-}
+const t = useTestServer();
+const cat = useCatalog(t);
+const admin = useAdmin(t);
 
 describe('admin access', () => {
   it('refuses every admin procedure to a student with FORBIDDEN, and writes nothing', async () => {
@@ -81,7 +64,7 @@ describe('admin views', () => {
       full_name: 'Kofi Boateng',
       school: 'Tamale Nurses Training College',
     });
-    const result = await takeQuiz(ama, 'mock', 'A');
+    const result = await takeQuiz(ama, cat, 'mock', 'A');
     const users = await admin.query<Admin['users']>('admin.users', {});
     expect(users.text).not.toMatch(/password|argon2/);
     expect(users.data.map((u) => u.email).sort()).toEqual(
@@ -124,9 +107,9 @@ describe('admin views', () => {
       t,
       (await signUpAndIn(t, { email: 'kofi@example.com', full_name: 'Kofi Boateng' })).access,
     );
-    const mock1 = await takeQuiz(ama, 'mock', 'A'); // 2 of 5 = 40
-    const practice = await takeQuiz(ama, 'practice', 'B'); // 1 of 4 = 25
-    const mock2 = await takeQuiz(kofi, 'mock', 'C'); // 1 of 5 = 20
+    const mock1 = await takeQuiz(ama, cat, 'mock', 'A'); // 2 of 5 = 40
+    const practice = await takeQuiz(ama, cat, 'practice', 'B'); // 1 of 4 = 25
+    const mock2 = await takeQuiz(kofi, cat, 'mock', 'C'); // 1 of 5 = 20
     await ama.mutate('quiz.start', { quiz_type: 'practice', quiz_id: cat.practiceSet.id }); // unfinished
 
     const stats = await admin.query<Admin['stats']>('admin.stats');
@@ -177,14 +160,14 @@ describe('admin views', () => {
       'GET',
       `/api/admin/results/?quiz_type=practice&program_id=&paper_id=${cat.paper.id}`,
       {
-        token: adminToken,
+        token: admin.token,
       },
     );
     expect(rest.status).toBe(200);
     expect(rest.body).toHaveLength(1);
-    const restStats = await t.api('GET', '/api/admin/stats/', { token: adminToken });
+    const restStats = await t.api('GET', '/api/admin/stats/', { token: admin.token });
     expect(restStats.body).toEqual({ ...stats.data, total_programs: 2 });
-    const restUsers = await t.api<unknown[]>('GET', '/api/admin/users/?search=kofi', { token: adminToken });
+    const restUsers = await t.api<unknown[]>('GET', '/api/admin/users/?search=kofi', { token: admin.token });
     expect(restUsers.body).toHaveLength(1);
   });
 
@@ -372,17 +355,17 @@ describe('content management', () => {
 
   it('answers the content paths under /api/admin with 201 on create and string ids', async () => {
     const created = await t.api<{ id: number }>('POST', '/api/admin/programs/', {
-      token: adminToken,
+      token: admin.token,
       body: { name: 'Public Health' },
     });
     expect(created.status).toBe(201);
     const paper = await t.api<{ id: number }>('POST', '/api/admin/papers/', {
-      token: adminToken,
+      token: admin.token,
       body: { program_id: String(created.body.id), name: 'Community Health' },
     });
     expect(paper.status).toBe(201);
     const dup = await t.api('POST', '/api/admin/papers/', {
-      token: adminToken,
+      token: admin.token,
       body: { program_id: created.body.id, name: 'Community Health' },
     });
     expect(dup.status).toBe(409);
@@ -391,26 +374,26 @@ describe('content management', () => {
       detail: 'A paper with this name already exists in this program.',
     });
     const topic = await t.api<{ id: number }>('POST', '/api/admin/topics/', {
-      token: adminToken,
+      token: admin.token,
       body: { paper_id: paper.body.id, name: 'Epidemiology' },
     });
     const set = await t.api('POST', '/api/admin/practice-sets/', {
-      token: adminToken,
+      token: admin.token,
       body: { topic_id: topic.body.id, title: 'Set A' },
     });
     expect(set.status).toBe(201);
     const mock = await t.api<{ id: number }>('POST', '/api/admin/mock-exams/', {
-      token: adminToken,
+      token: admin.token,
       body: { paper_id: paper.body.id, title: 'PH Mock', time_limit_minutes: '60' },
     });
     expect(mock.status).toBe(201);
     const patched = await t.api('PATCH', `/api/admin/mock-exams/${mock.body.id}/`, {
-      token: adminToken,
+      token: admin.token,
       body: { is_active: false },
     });
     expect(patched.body).toMatchObject({ id: mock.body.id, is_active: false, time_limit_minutes: 60 });
     const program = await t.api('PATCH', `/api/admin/programs/${created.body.id}/`, {
-      token: adminToken,
+      token: admin.token,
       body: { description: 'Community and public health nursing' },
     });
     expect(program.body).toMatchObject({
@@ -421,11 +404,11 @@ describe('content management', () => {
       'GET',
       '/api/admin/content/',
       {
-        token: adminToken,
+        token: admin.token,
       },
     );
     expect(content.body.programs).toHaveLength(2);
     expect(content.body.mockExamSets).toHaveLength(2);
-    expect((await t.api('GET', '/api/admin/system/', { token: adminToken })).status).toBe(200);
+    expect((await t.api('GET', '/api/admin/system/', { token: admin.token })).status).toBe(200);
   });
 });

@@ -1,18 +1,12 @@
 // My Account for admins: the first admin's placeholder address and one-time
 // password are changed from the admin area; students cannot call it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkIn, signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { ADMIN, rpc, signInAdmin } from '../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { linkIn, signUpAndIn } from '../test/harness';
+import { ADMIN, rpc } from '../test/fixtures';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
-beforeEach(async () => {
-  t = await startTestServer();
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const admin = useAdmin(t);
 
 const login = (email: string, password: string) =>
   t.api('POST', '/api/auth/login/', { body: { email, password } });

@@ -1,32 +1,17 @@
 // admin.accounts: a school without SMTP helps a student in from the Users tab. The links are
 // one-time tokens stored hashed, each action is logged with both addresses, and every refusal
 // changes nothing.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256 } from '../services/secrets';
-import {
-  linkIn,
-  signUpAndIn,
-  startTestServer,
-  STUDENT,
-  type LogLine,
-  type TestServer,
-  verifyWithLink,
-} from '../test/harness';
-import { ADMIN, countRows, rpc, signInAdmin } from '../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { tokenHash } from '../queries/authTokens';
+import { linkIn, signUpAndIn, STUDENT, type LogLine, verifyWithLink } from '../test/harness';
+import { ADMIN, countRows, rpc } from '../test/fixtures';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
-
-beforeEach(async () => {
-  // debug: the request lines of successful calls, which hold the same request id.
-  t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
-  admin = rpc(t, await signInAdmin(t));
-});
+// debug: the request lines of successful calls, which hold the same request id.
+const t = useTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+const admin = useAdmin(t);
 const adminLines = () => t.logs.filter((line) => line.topic === 'admin');
 const logged = () => adminLines().map((line) => line.msg);
-afterEach(async () => {
-  await t.close();
-});
 
 const login = (email: string, password: string) =>
   t.api('POST', '/api/auth/login/', { body: { email, password } });
@@ -78,7 +63,7 @@ describe('admin.accounts', () => {
       .select('token_hash')
       .where('user_id', '=', id)
       .execute();
-    expect(stored.map((r) => r.token_hash)).toContain(sha256(token));
+    expect(stored.map((r) => r.token_hash)).toContain(tokenHash(token));
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
     expect(logged()).toEqual([`${ADMIN.email} copied a verification link for ${STUDENT.email} (user ${id})`]);
     // Its fields, and the id of the request that did it (the request log's line has the same).

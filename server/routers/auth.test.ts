@@ -1,22 +1,9 @@
 // The account system over the real HTTP stack (REST shim and tRPC), with a real SMTP server.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  linkIn,
-  signUpAndIn,
-  startTestServer,
-  STUDENT,
-  type TestServer,
-  verificationToken,
-  verifyWithLink,
-} from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { linkIn, signUpAndIn, STUDENT, verificationToken, verifyWithLink } from '../test/harness';
+import { useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
 
 const userCount = async () =>
   (

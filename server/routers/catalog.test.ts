@@ -1,8 +1,7 @@
 // The catalogue over /trpc: the answer shapes, active-only for students, 404 for unknown or hidden ids.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import {
   insertMockSet,
   insertPaper,
@@ -10,23 +9,15 @@ import {
   insertProgram,
   insertQuestions,
   insertTopic,
-  makeCatalog,
   rpc,
 } from '../test/fixtures';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>['catalog'];
 
-let t: TestServer;
-let api: ReturnType<typeof rpc>;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  api = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const api = useStudent(t);
 
 describe('catalog', () => {
   it('counts on each paper only the mock exams a student can start', async () => {

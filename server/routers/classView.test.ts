@@ -2,32 +2,25 @@
 // gave in graded practice sessions, per topic, weakest first, narrowed by school and program of
 // study. Unfinished sessions, mock answers and an admin's answers do not count.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { answerSheet, takeSet, type SetRef } from '../test/attempts';
-import {
-  insertPracticeSet,
-  insertQuestions,
-  insertTopic,
-  makeCatalog,
-  rpc,
-  signInAdmin,
-} from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { insertPracticeSet, insertQuestions, insertTopic, makeCatalog, rpc } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 
 type ClassView = inferRouterOutputs<AppRouter>['admin']['reports']['classView'];
 
 const KUMASI = 'Kumasi Nurses and Midwifery Training College';
 const TAMALE = 'Tamale Nurses Training College';
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
 let fluids: SetRef;
 let vitals: SetRef;
 let mock: SetRef;
 let topicIds: { fluids: number; vitals: number };
+const t = useTestServer();
+const admin = useAdmin(t);
 beforeEach(async () => {
-  t = await startTestServer();
   const cat = await makeCatalog(t.db);
   const topic = await insertTopic(t.db, cat.paper.id, 'Vital signs');
   const set = await insertPracticeSet(t.db, topic.id, 'Vital signs 1');
@@ -36,10 +29,6 @@ beforeEach(async () => {
   vitals = { quiz_type: 'practice', quiz_id: set.id };
   mock = { quiz_type: 'mock', quiz_id: cat.mockSet.id };
   topicIds = { fluids: cat.topic.id, vitals: topic.id };
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const view = async (filter: Record<string, string>) =>

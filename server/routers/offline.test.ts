@@ -3,26 +3,19 @@
 // graded once however often it is sent, and counted in results, mastery and the review deck.
 import { randomUUID } from 'node:crypto';
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { countRows, insertQuestions, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { countRows, insertQuestions, rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Download = Out['offline']['downloadSet'];
 type Result = Out['offline']['submitAttempt'];
 
-let t: TestServer;
-let api: ReturnType<typeof rpc>;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  api = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const api = useStudent(t);
 
 const count = (
   table: 'quiz_results' | 'quiz_sessions' | 'notifications' | 'session_answers' | 'review_cards',

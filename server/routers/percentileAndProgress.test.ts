@@ -2,26 +2,20 @@
 // only, ties not beaten, a retake compared but never counted, nothing below 30 takers. And the
 // progress chart's data (point 7): the own mock results, oldest first, never another student's.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIN_POINTS, progressSeries } from '../../client/src/features/results/progressSeries';
 import type { AppRouter } from '../router';
 import { takeSet } from '../test/attempts';
-import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useCatalog, useTestServer } from '../test/useTestServer';
 import { signUpStudents, takeMockScoring } from '../test/scoredAttempts';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Percentile = Out['results']['percentile'];
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db); // the mock has 5 questions: 0, 20, 40, 60, 80 or 100%
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t); // the mock has 5 questions: 0, 20, 40, 60, 80 or 100%
 
 describe('results.percentile', () => {
   it('compares with the first attempts of 30 students, and shows nothing with 29', async () => {

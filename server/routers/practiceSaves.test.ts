@@ -2,24 +2,15 @@
 // a changed choice in its place, gives it back on resume and grades it on submit, with no sheet
 // in the submit. A bad letter is refused with a clear message and changes nothing.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { makeCatalog, rpc } from '../test/fixtures';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 
-let t: TestServer;
-let api: ReturnType<typeof rpc>;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  api = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const api = useStudent(t);
 
 const saved = () =>
   t.db

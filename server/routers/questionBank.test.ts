@@ -2,9 +2,9 @@
 // versions with their audit rows; deactivation and moves as students then see them; a student's
 // FORBIDDEN and bad input that changes nothing.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { signUpAndIn } from '../test/harness';
 import {
   ADMIN,
   insertMockSet,
@@ -13,27 +13,18 @@ import {
   insertProgram,
   insertQuestions,
   insertTopic,
-  makeCatalog,
   rpc,
-  signInAdmin,
 } from '../test/fixtures';
+import { useAdmin, useCatalog, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Page = Out['questions']['search'];
 type Detail = Out['questions']['byId'];
 type Bank = Out['questions']['update'];
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-let admin: ReturnType<typeof rpc>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const admin = useAdmin(t);
 
 const search = async (input: Record<string, unknown>) => {
   const res = await admin.query<Page>('questions.search', input);

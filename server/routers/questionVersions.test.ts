@@ -2,28 +2,18 @@
 // result keeps its score and its review, a session under way is graded on the version it showed,
 // and only sessions started after the edit get the new version.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { useAdmin, useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 type QuizStart = Out['quiz']['start'];
 type Review = Out['results']['byId'];
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-let admin: ReturnType<typeof rpc>;
-let student: ReturnType<typeof rpc>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  admin = rpc(t, await signInAdmin(t));
-  student = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const admin = useAdmin(t);
+const student = useStudent(t);
 
 /** The bank's edit of a question: its stored content with `patch` applied. */
 async function editQuestion(id: number, patch: Record<string, string>) {

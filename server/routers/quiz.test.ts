@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { claimForGrading, saveAnswerUnlessSubmitted } from '../queries/quiz';
 import { GRACE_SECONDS, gradeExpiredSessions, saveAnswer } from '../services/quizSessions';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { signUpAndIn, startTestServer } from '../test/harness';
 import {
   ageSession,
   insertMockSet,
@@ -17,23 +17,16 @@ import {
   makeCatalog,
   rpc,
 } from '../test/fixtures';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 type QuizStart = Out['quiz']['start'];
 type Detail = Out['quiz']['submit'];
 type Review = Out['results']['byId'];
 
-let t: TestServer;
-let api: ReturnType<typeof rpc>;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  api = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const api = useStudent(t);
 
 const startMock = () => api.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
 const save = (session_id: number, question_id: number, selected_answer: string) =>
@@ -494,31 +487,40 @@ describe('mock sessions', () => {
   });
 
   it('resumes after a restart of the server: same questions, order, answers and time left', async () => {
+    // A server of its own, on a data folder that outlives it; the file's server stays as it is.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-restart-'));
-    await t.close();
-    t = await startTestServer({ dataDir });
+    let server = await startTestServer({ dataDir });
     try {
-      cat = await makeCatalog(t.db);
-      const token = (await signUpAndIn(t)).access;
-      api = rpc(t, token);
+      const set = await makeCatalog(server.db);
+      const token = (await signUpAndIn(server)).access;
+      let student = rpc(server, token);
       // Reverse the set's order so "same order" is not the default order by chance.
-      for (const [i, q] of cat.mockQuestions.entries()) {
-        await t.db
+      for (const [i, q] of set.mockQuestions.entries()) {
+        await server.db
           .updateTable('questions')
           .set({ position: 10 - i })
           .where('id', '=', q.id)
           .execute();
       }
-      const start = await startMock();
+      const startSetMock = () =>
+        student.mutate<QuizStart>('quiz.start', { quiz_type: 'mock', quiz_id: set.mockSet.id });
+      const start = await startSetMock();
       const order = start.data.questions.map((q) => q.id);
-      expect(order).toEqual(cat.mockQuestions.map((q) => q.id).reverse());
-      await save(start.data.session.id, order[0], 'D');
-      await save(start.data.session.id, order[2], 'B');
+      expect(order).toEqual(set.mockQuestions.map((q) => q.id).reverse());
+      for (const [question_id, selected_answer] of [
+        [order[0], 'D'],
+        [order[2], 'B'],
+      ] as const)
+        await student.mutate('quiz.saveAnswer', {
+          session_id: start.data.session.id,
+          question_id,
+          selected_answer,
+        });
 
-      await t.close();
-      t = await startTestServer({ dataDir });
-      api = rpc(t, token);
-      const back = await api.query<QuizStart>('quiz.resume', { session_id: start.data.session.id });
+      await server.close();
+      server = await startTestServer({ dataDir });
+      student = rpc(server, token);
+      const back = await student.query<QuizStart>('quiz.resume', { session_id: start.data.session.id });
       expect(back.status).toBe(200);
       expect(back.data.questions.map((q) => q.id)).toEqual(order);
       expect(back.data.saved_answers).toEqual(
@@ -530,14 +532,13 @@ describe('mock sessions', () => {
       expect(back.data.session.deadline_at).toBe(start.data.session.deadline_at);
       expect(back.data.seconds_left).toBeLessThanOrEqual(start.data.seconds_left!);
       expect(back.data.seconds_left).toBeGreaterThan(start.data.seconds_left! - 10);
-      const again = await startMock();
+      const again = await startSetMock();
       expect(again.data.session.id).toBe(start.data.session.id);
       expect(again.data.resumed).toBe(true);
       expect(again.text).not.toMatch(KEY_PATTERN);
     } finally {
-      await t.close();
+      await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      t = await startTestServer(); // afterEach closes it
     }
   });
 

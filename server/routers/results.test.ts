@@ -2,32 +2,18 @@
 // student's result answering exactly like a missing one.
 import type { inferRouterOutputs } from '@trpc/server';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as dropResultAnswers from '../../db/migrations/0002_drop_result_answers';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { makeCatalog, rpc } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { rpc } from '../test/fixtures';
+import { takeQuiz } from '../test/attempts';
+import { useCatalog, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-async function takeQuiz(api: ReturnType<typeof rpc>, type: 'mock' | 'practice', letter: string) {
-  const quiz_id = type === 'mock' ? cat.mockSet.id : cat.practiceSet.id;
-  const start = await api.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: type, quiz_id });
-  const answers = start.data.questions.map((q) => ({ question_id: q.id, selected_answer: letter }));
-  return (
-    await api.mutate<Out['quiz']['submit']>('quiz.submit', { session_id: start.data.session.id, answers })
-  ).data;
-}
+const t = useTestServer();
+const cat = useCatalog(t);
 
 describe('results', () => {
   it('lists only the own results, newest first, and shows the detail with the key', async () => {
@@ -36,9 +22,9 @@ describe('results', () => {
       t,
       (await signUpAndIn(t, { email: 'kofi@example.com', full_name: 'Kofi Boateng' })).access,
     );
-    const first = await takeQuiz(ama, 'practice', 'A'); // keys A,B,C,D: 1 of 4
-    const second = await takeQuiz(ama, 'mock', 'A'); // keys A,B,C,D,A: 2 of 5
-    await takeQuiz(kofi, 'mock', 'B');
+    const first = await takeQuiz(ama, cat, 'practice', 'A'); // keys A,B,C,D: 1 of 4
+    const second = await takeQuiz(ama, cat, 'mock', 'A'); // keys A,B,C,D,A: 2 of 5
+    await takeQuiz(kofi, cat, 'mock', 'B');
 
     const list = await ama.query<Out['results']['list']>('results.list');
     expect(list.data.map((r) => r.id)).toEqual([second.id, first.id]);
@@ -130,7 +116,7 @@ describe('results', () => {
       t,
       (await signUpAndIn(t, { email: 'kofi@example.com', full_name: 'Kofi Boateng' })).access,
     );
-    const kofisResult = await takeQuiz(kofi, 'mock', 'C');
+    const kofisResult = await takeQuiz(kofi, cat, 'mock', 'C');
     const stolen = await ama.query('results.byId', { id: kofisResult.id });
     const missing = await ama.query('results.byId', { id: kofisResult.id + 1000 });
     expect(stolen.status).toBe(404);

@@ -2,32 +2,27 @@
 // the letter, "not sure" marks, edited questions, and one student's deck out of another's reach.
 import type { inferRouterOutputs } from '@trpc/server';
 import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../db/schema';
 import type { AppRouter } from '../router';
 import { checkCard, cardOf, dueCount, nextCard, rateCard, stateOf } from '../services/reviewDeck';
 import { answerSheet, takeSet } from '../test/attempts';
-import { insertPracticeSet, insertQuestions, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { insertPracticeSet, insertQuestions, rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn } from '../test/harness';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 
-let t: TestServer;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-let student: ReturnType<typeof rpc>;
 let user: User;
+const t = useTestServer();
+const cat = useCatalog(t);
+const student = useStudent(t);
 beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  student = rpc(t, (await signUpAndIn(t)).access);
   user = await t.db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', 'ama.mensah@example.com')
     .executeTakeFirstOrThrow();
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const practice = () => ({ quiz_type: 'practice' as const, quiz_id: cat.practiceSet.id });

@@ -3,21 +3,15 @@
 // stop on the next request (not at their expiry).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../queries/users';
-import { ADMIN, rpc, signInAdmin } from '../test/fixtures';
+import { ADMIN, rpc } from '../test/fixtures';
 import { testDatabaseEnv } from '../test/database';
-import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../test/harness';
+import { linkIn, signUpAndIn, STUDENT } from '../test/harness';
+import { useAdmin, useTestServer } from '../test/useTestServer';
 
-let t: TestServer;
-let admin: ReturnType<typeof rpc>;
-beforeEach(async () => {
-  t = await startTestServer();
-  admin = rpc(t, await signInAdmin(t));
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const admin = useAdmin(t);
 
 const login = (email: string, password: string) =>
   t.api<{ access: string; refresh: string }>('POST', '/api/auth/login/', { body: { email, password } });

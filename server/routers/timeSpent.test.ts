@@ -1,24 +1,15 @@
 // A result's time in seconds: whole stored minutes times 60, and for a quiz done in under half a
 // minute (stored as 0 minutes) the server's own start-to-submit seconds, never more than 29.
 import type { inferRouterOutputs } from '@trpc/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
-import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
-import { makeCatalog, rpc } from '../test/fixtures';
+import { useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
 
-let t: TestServer;
-let api: ReturnType<typeof rpc>;
-let cat: Awaited<ReturnType<typeof makeCatalog>>;
-beforeEach(async () => {
-  t = await startTestServer();
-  cat = await makeCatalog(t.db);
-  api = rpc(t, (await signUpAndIn(t)).access);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestServer();
+const cat = useCatalog(t);
+const api = useStudent(t);
 
 /** A practice started `secondsAgo` before its submit, which claims `minutes`. */
 async function practiceTaking(secondsAgo: number, minutes: number) {

@@ -14,10 +14,6 @@ export function loadJwtSecret(dataDir: string, fromEnv?: string): Uint8Array {
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
 }
 
-export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
-}
-
 export function randomToken(bytes = 32): string {
   return crypto.randomBytes(bytes).toString('base64url');
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/client';
-import { countQuestions, tempDb } from './import/testFixtures';
+import { countQuestions, tempDb } from '../test/importFiles';
 import { readCatalog, SEED_DIR, seedAll, seedIfEmpty } from './seed';
 
 let db: DB;

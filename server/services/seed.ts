@@ -6,14 +6,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
-import {
-  deletePrograms,
-  hasPrograms,
-  insertPaper,
-  insertProgram,
-  insertTopic,
-  setMockDescription,
-} from '../queries/seedCatalog';
+import { insertPaper, insertProgram, insertTopic } from '../queries/adminContent';
+import { deletePrograms, hasPrograms, setMockDescription } from '../queries/seedCatalog';
 import { importQuestions } from './import/importQuestions';
 import { PROJECT_ROOT } from '../paths';
 
@@ -82,14 +76,22 @@ export async function seedAll(db: DB, dir = SEED_DIR): Promise<SeedSummary> {
   const summary: SeedSummary = { programs: 0, sets: 0, questions: 0, warnings: [] };
   try {
     for (const program of catalog.programs) {
-      const programId = await insertProgram(db, program.name, program.description);
+      const programId = await insertProgram(db, { name: program.name, description: program.description });
       created.push(programId);
       summary.programs++;
       for (const paper of program.papers) {
-        const paperId = await insertPaper(db, programId, paper.name, paper.description);
+        const paperId = await insertPaper(db, {
+          program_id: programId,
+          name: paper.name,
+          description: paper.description,
+        });
         const loaded = [];
         for (const topic of paper.topics) {
-          const topicId = await insertTopic(db, paperId, topic.name, topic.description);
+          const topicId = await insertTopic(db, {
+            paper_id: paperId,
+            name: topic.name,
+            description: topic.description,
+          });
           for (const set of topic.practice_sets) {
             const target = {
               quiz_type: 'practice' as const,

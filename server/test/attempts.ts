@@ -3,7 +3,7 @@
 // order, '-' for a question left blank ("AB-D": the third unanswered).
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../router';
-import type { rpc } from './fixtures';
+import type { makeCatalog, rpc } from './fixtures';
 
 type Out = inferRouterOutputs<AppRouter>;
 type Api = ReturnType<typeof rpc>;
@@ -39,4 +39,22 @@ export async function takeSet(api: Api, ref: SetRef, sheet: string) {
   });
   if (submitted.status !== 200) throw new Error(`quiz.submit: ${submitted.text}`);
   return submitted.data;
+}
+
+/**
+ * The catalogue's mock or practice set (makeCatalog) taken with the same letter for every question,
+ * the answers sent with the submit; answers the result.
+ */
+export async function takeQuiz(
+  api: Api,
+  cat: Pick<Awaited<ReturnType<typeof makeCatalog>>, 'mockSet' | 'practiceSet'>,
+  type: 'mock' | 'practice',
+  letter: string,
+) {
+  const quiz_id = type === 'mock' ? cat.mockSet.id : cat.practiceSet.id;
+  const start = await api.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: type, quiz_id });
+  const answers = start.data.questions.map((q) => ({ question_id: q.id, selected_answer: letter }));
+  return (
+    await api.mutate<Out['quiz']['submit']>('quiz.submit', { session_id: start.data.session.id, answers })
+  ).data;
 }

@@ -165,6 +165,8 @@ export function rpc(t: TestServer, token: string | null) {
     return { status: res.status, data: body.result?.data as T, error: body.error, text };
   }
   return {
+    /** The access token it sends, for calls made otherwise (REST). */
+    token,
     query: <T = unknown>(path: string, input?: unknown) => send<T>('GET', path, input),
     mutate: <T = unknown>(path: string, input?: unknown) => send<T>('POST', path, input),
   };

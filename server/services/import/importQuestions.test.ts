@@ -11,19 +11,19 @@ import {
   countSets,
   csvFile,
   goodRows,
-  makeCatalog,
+  makeImportCatalog,
   questionRow,
   tempDb,
   workbookFile,
-  type Catalog,
-} from './testFixtures';
+  type ImportCatalog,
+} from '../../test/importFiles';
 
 let db: DB;
 let close: () => Promise<void>;
-let cat: Catalog;
+let cat: ImportCatalog;
 beforeEach(async () => {
   ({ db, close } = await tempDb());
-  cat = await makeCatalog(db);
+  cat = await makeImportCatalog(db);
 });
 afterEach(async () => {
   await close();

@@ -15,12 +15,13 @@ import {
   titleTaken,
   type ImportTarget,
   type Placement,
+  type ValidQuestion,
 } from '../../queries/questionImport';
 import { failure, success, type ImportErrorCode, type UploadAnswer } from './answer';
 import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
 import { detectFormat, NotASpreadsheetError, WrongEncodingError } from './sniff';
-import { openSheet, RowChecker, type SheetProblem, type ValidQuestion } from './validate';
+import { openSheet, RowChecker, type SheetProblem } from './validate';
 import { guardZip, UnsafeZipError } from './zipGuard';
 
 export type ImportStage = 'check' | 'parse' | 'validate' | 'write';

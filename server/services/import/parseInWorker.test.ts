@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PARSE_HEAP_MB, PARSE_RECYCLE_HEAP_MB } from './limits';
 import { ParseError, parseInWorker, warmParserThreads } from './parseInWorker';
-import { goodRows, workbookFile } from './testFixtures';
+import { goodRows, workbookFile } from '../../test/importFiles';
 
 describe('parseInWorker', () => {
   it('returns the sheet as plain string rows with the range start', async () => {

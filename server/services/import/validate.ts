@@ -2,7 +2,7 @@
 // problem is collected (not just the first) so the author can fix the whole file in one pass.
 // The rows are checked a slice at a time (RowChecker.check), so an import can write each slice as
 // soon as it is checked and let its objects go (see importQuestions.ts).
-import type { AnswerLetter, Question } from '../../../db/schema';
+import type { AnswerLetter } from '../../../db/schema';
 import {
   HEADERS,
   MAX_EXPLANATION_CHARS,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain/questionFormat';
 import { PREVIEW_ROWS } from './limits';
 import type { ParsedSheet } from './parseInWorker';
+import type { ValidQuestion } from '../../queries/questionImport';
 import { textKey } from './textKey';
 
 export interface RowError {
@@ -21,9 +22,6 @@ export interface RowError {
   column: string;
   reason: string;
 }
-
-/** A checked row: the seven columns as the questions table stores them, its row and its text key. */
-export type ValidQuestion = Pick<Question, Header> & { row: number; text_key: string };
 
 /** Why a sheet cannot be imported: the answer's message and the rows at fault. */
 export interface SheetProblem {
