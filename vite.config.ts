@@ -141,10 +141,11 @@ export default defineConfig({
   test: {
     root: '.',
     // Two cores: two workers, and room for slow hashes and a browser.
-    globalSetup: ['e2e/globalSetup.ts'],
     maxWorkers: 2,
-    // The attack and load runs load both cores on purpose: they run alone, after everything else,
-    // so that neither they nor the browser tests time out on the other's load.
+    // Four projects. Only `browser` needs the built client, and only its global setup builds it,
+    // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
+    // both cores on purpose: they run alone, after everything else, so that neither they nor the
+    // browser tests time out on the other's load.
     projects: [
       {
         extends: true,
@@ -156,7 +157,6 @@ export default defineConfig({
             'db/**/*.test.ts',
             'scripts/**/*.test.ts',
             'client/**/*.test.ts',
-            'e2e/**/*.test.ts',
           ],
           exclude: [...HEAVY, ...POSTGRES_ONLY, 'node_modules/**'],
           sequence: { groupOrder: 0 },
@@ -168,7 +168,17 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES,
-          globalSetup: ['e2e/globalSetup.ts', 'server/test/postgresSetup.ts'],
+          globalSetup: ['server/test/postgresSetup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Chromium against the built client (e2e/globalSetup.ts builds it once per run).
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
