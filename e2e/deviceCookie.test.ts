@@ -12,7 +12,8 @@ let t: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The stranger's wrong passwords make the account wait 8 s at once (2 s, 4 s, then 8 s in use).
+  t = await startTestServer({ firstAccountWaitSeconds: 8 });
   await signUpAndIn(t);
   browser = await launchBrowser();
 });

@@ -35,7 +35,7 @@ function sharesDatabase(env: Env): boolean {
 export function createDeps(
   env: Env,
   db: DB,
-  opts: { rateLimits?: Partial<RateLimitSettings> } = {},
+  opts: { rateLimits?: Partial<RateLimitSettings>; firstAccountWaitSeconds?: number } = {},
 ): AppDeps {
   const logger = createLogger(env.LOG_LEVEL);
   const secret = loadJwtSecret(env.DATA_DIR, env.JWT_SECRET);
@@ -45,7 +45,11 @@ export function createDeps(
     logger,
     signer: new TokenSigner(secret),
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
-    limits: new RateLimits(opts.rateLimits, sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters),
+    limits: new RateLimits(
+      opts.rateLimits,
+      sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters,
+      opts.firstAccountWaitSeconds,
+    ),
     devices: new DeviceCookies(secret, env.PUBLIC_URL.startsWith('https:')),
     background: new Set(),
   };

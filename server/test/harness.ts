@@ -35,6 +35,8 @@ export interface TestServer {
 export async function startTestServer(
   opts: {
     rateLimits?: Partial<RateLimitSettings>;
+    /** An account's first wait after wrong passwords (2 s in use), for tests of a long wait. */
+    firstAccountWaitSeconds?: number;
     smtp?: boolean;
     dataDir?: string;
     env?: Record<string, string>;
@@ -56,7 +58,10 @@ export async function startTestServer(
     ...opts.env,
   });
   const db = await openDatabase(env);
-  const deps = createDeps(env, db, { rateLimits: opts.rateLimits });
+  const deps = createDeps(env, db, {
+    rateLimits: opts.rateLimits,
+    firstAccountWaitSeconds: opts.firstAccountWaitSeconds,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(createApp(deps, opts.app), opts.timeouts ?? DEFAULT_TIMEOUTS).listen(
       0,
