@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { lockOut } from '../server/test/fromAddress';
 import { launchBrowser } from './browser';
-import { formReady } from './pageHelpers';
+import { submitSignIn } from './pageHelpers';
 
 let t: TestServer;
 let browser: Browser;
@@ -24,11 +24,7 @@ afterAll(async () => {
 });
 
 async function signInThroughPage(page: Page) {
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, t.url, { email: STUDENT.email, password: STUDENT.password1 });
 }
 
 describe('device cookie in the browser', () => {

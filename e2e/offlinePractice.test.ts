@@ -11,7 +11,7 @@ import { signUpAndIn, startTestServer, type TestServer } from '../server/test/ha
 import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
 import { downloadSeededSet } from './downloadSet';
-import { controlledByWorker, unexpectedErrors, formReady } from './pageHelpers';
+import { controlledByWorker, unexpectedErrors, submitSignIn } from './pageHelpers';
 import { seedContent } from './seedContent';
 import { studentOnPhone } from './studentOnPhone';
 
@@ -190,11 +190,7 @@ describe('offline practice', { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => localStorage.getItem('last_user'))).toBeNull();
 
     const kofi = await signUpAndIn(t, { email: 'kofi.boateng@example.com', full_name: 'Kofi Boateng' });
-    await page.goto(`${t.url}/login`);
-    await formReady(page);
-    await page.getByLabel('Email').fill(kofi.email);
-    await page.getByLabel('Password', { exact: true }).fill(kofi.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, t.url, kofi);
     await page.waitForURL('**/dashboard');
     await page.getByTestId('due-reviews').waitFor();
     await context.setOffline(true);
