@@ -142,6 +142,11 @@ export default defineConfig({
     root: '.',
     // Two cores: two workers, and room for slow hashes and a browser.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph rather than a fresh one each:
+    // importing the server anew for each file cost more than many files' tests. Every test makes its
+    // own server and database, and the few that stub clean up after themselves. The browser tests
+    // and the load runs keep a fresh graph per file: their import is small beside what they do.
+    isolate: false,
     // Four projects. Only `browser` needs the built client, and only its global setup builds it,
     // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
     // both cores on purpose: they run alone, after everything else, so that neither they nor the
@@ -179,12 +184,19 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
+          isolate: true,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'load', include: HEAVY, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'load',
+          include: HEAVY,
+          fileParallelism: false,
+          isolate: true,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
     testTimeout: 30_000,
