@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download fails here).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,6 +32,13 @@ export function startBrowserServer(): Promise<BrowserServer> {
 export function launchBrowser(): Promise<Browser> {
   const endpoint = process.env.VITEST ? inject('chromiumEndpoint') : undefined;
   return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
+}
+
+/** A download's bytes (its path() is on the browser's side, which a connected browser does not give). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Collects console errors and uncaught page errors; tests assert the list stays empty. */
