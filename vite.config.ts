@@ -141,10 +141,16 @@ export default defineConfig({
   test: {
     root: '.',
     // Two cores: two workers, and room for slow hashes and a browser.
-    globalSetup: ['e2e/globalSetup.ts'],
     maxWorkers: 2,
-    // The attack and load runs load both cores on purpose: they run alone, after everything else,
-    // so that neither they nor the browser tests time out on the other's load.
+    // A worker runs its files one after another in one module graph rather than a fresh one each:
+    // importing the server anew for each file cost more than many files' tests. Every test makes its
+    // own server and database, and the few that stub clean up after themselves. The browser tests
+    // and the load runs keep a fresh graph per file: their import is small beside what they do.
+    isolate: false,
+    // Four projects. Only `browser` needs the built client, and only its global setup builds it,
+    // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
+    // both cores on purpose: they run alone, after everything else, so that neither they nor the
+    // browser tests time out on the other's load.
     projects: [
       {
         extends: true,
@@ -156,7 +162,6 @@ export default defineConfig({
             'db/**/*.test.ts',
             'scripts/**/*.test.ts',
             'client/**/*.test.ts',
-            'e2e/**/*.test.ts',
           ],
           exclude: [...HEAVY, ...POSTGRES_ONLY, 'node_modules/**'],
           sequence: { groupOrder: 0 },
@@ -168,13 +173,30 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES,
-          globalSetup: ['e2e/globalSetup.ts', 'server/test/postgresSetup.ts'],
+          globalSetup: ['server/test/postgresSetup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Chromium against the built client (e2e/globalSetup.ts builds it once per run).
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
+          isolate: true,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'load', include: HEAVY, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'load',
+          include: HEAVY,
+          fileParallelism: false,
+          isolate: true,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
     testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { linkIn, signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, watchConsole } from './browser';
-import { screenshotsAtBothWidths, formReady } from './pageHelpers';
+import { screenshotsAtBothWidths, submitSignIn } from './pageHelpers';
 
 const NEW_PASSWORD = 'Harmattan-Breeze-77';
 const REFUSED = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
@@ -33,11 +33,7 @@ afterAll(async () => {
 });
 
 async function signIn(password: string) {
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, t.url, { email: STUDENT.email, password });
   await page.waitForURL('**/dashboard');
 }
 

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../server/test/harness';
 import { HEADERS } from '../shared/domain/questionFormat';
 import { accessibilityProblems } from './accessibility';
 import { launchBrowser, screenshot, watchConsole } from './browser';
-import { formReady } from './pageHelpers';
+import { submitSignIn } from './pageHelpers';
 
 export type Catalog = Awaited<ReturnType<typeof makeCatalog>>;
 export const HEADER = [...HEADERS];
@@ -48,12 +48,7 @@ export function useAdminSession() {
 }
 
 export async function signIn(email: string, password: string) {
-  const { page, t } = session;
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(session.page, session.t.url, { email, password });
 }
 
 export async function signInAsAdmin() {

@@ -6,13 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { lockOut } from '../server/test/fromAddress';
 import { launchBrowser } from './browser';
-import { formReady } from './pageHelpers';
+import { submitSignIn } from './pageHelpers';
 
 let t: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The stranger's wrong passwords make the account wait 8 s at once (2 s, 4 s, then 8 s in use).
+  t = await startTestServer({ firstAccountWaitSeconds: 8 });
   await signUpAndIn(t);
   browser = await launchBrowser();
 });
@@ -23,11 +24,7 @@ afterAll(async () => {
 });
 
 async function signInThroughPage(page: Page) {
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, t.url, { email: STUDENT.email, password: STUDENT.password1 });
 }
 
 describe('device cookie in the browser', () => {

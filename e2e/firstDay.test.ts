@@ -2,12 +2,12 @@
 // in Content Management, upload its questions into it, let a class take it, read the item
 // analysis, follow a flagged question to the bank, correct its explanation, see a student's new
 // session show the correction, and export the results to a file that opens.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { takeSet } from '../server/test/attempts';
 import { makeCatalog, rpc } from '../server/test/fixtures';
 import { signUpAndIn, STUDENT } from '../server/test/harness';
+import { downloadedBytes } from './browser';
 import {
   expectTab,
   HEADER,
@@ -105,7 +105,7 @@ describe("a school admin's first day", SUITE_OPTIONS, () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download .xlsx' }).click(),
     ]);
-    const book = XLSX.read(fs.readFileSync(await download.path()), { type: 'buffer' });
+    const book = XLSX.read(await downloadedBytes(download), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.Set)).toEqual(Array(10).fill(SET));

@@ -1,13 +1,13 @@
 // The exam officer's reports in Chromium against the built app: ten
 // students register and take a mock and practice sets through the API; the admin then reads the
 // item analysis and its flags, filters the class view, and downloads the results as files.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { takeSet } from '../server/test/attempts';
 import { insertPracticeSet, insertQuestions, insertTopic, makeCatalog, rpc } from '../server/test/fixtures';
 import { signUpAndIn } from '../server/test/harness';
 import { insertAnalysedMock, ITEM_SHEETS } from '../server/test/itemExample';
+import { downloadedBytes } from './browser';
 import { poll, session, shot, signInAsAdmin, SUITE_OPTIONS, tab, useAdminSession } from './adminSession';
 
 useAdminSession();
@@ -123,7 +123,7 @@ describe('exam officer reports', SUITE_OPTIONS, () => {
       page.getByRole('button', { name: 'Download .xlsx' }).click(),
     ]);
     expect(xlsxDownload.suggestedFilename()).toMatch(/^quiz-results-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const book = XLSX.read(fs.readFileSync(await xlsxDownload.path()), { type: 'buffer', cellFormula: true });
+    const book = XLSX.read(await downloadedBytes(xlsxDownload), { type: 'buffer', cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0]];
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
     expect(rows).toHaveLength(11);
@@ -141,7 +141,7 @@ describe('exam officer reports', SUITE_OPTIONS, () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download .csv' }).click(),
     ]);
-    const csv = fs.readFileSync(await csvDownload.path(), 'utf8');
+    const csv = (await downloadedBytes(csvDownload)).toString('utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(11);
     expect(lines[10]).toMatch(

@@ -11,7 +11,7 @@ import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../serve
 import { accessibilityProblems } from './accessibility';
 import { screenshot } from './browser';
 import { downloadSeededSet } from './downloadSet';
-import { controlledByWorker, unexpectedErrors, formReady } from './pageHelpers';
+import { controlledByWorker, unexpectedErrors, submitSignIn } from './pageHelpers';
 import { seedContent } from './seedContent';
 import { studentOnPhone } from './studentOnPhone';
 
@@ -47,11 +47,7 @@ const option = (letter: string) => page.locator(`[data-option="${letter}"]`);
 const pending = () => page.getByTestId('pending-attempts');
 
 async function signIn(email: string, password: string) {
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, t.url, { email, password });
   await page.waitForURL('**/dashboard');
   await page.getByTestId('due-reviews').waitFor();
 }

@@ -48,3 +48,12 @@ export async function controlledByWorker(page: Page) {
  * (client/public/before-paint.js holds back an earlier one).
  */
 export const formReady = (page: Page) => page.locator('form[data-ready]').waitFor();
+
+/** Opens the sign-in page of the app at `url` and signs in as `account`, not waiting for the answer. */
+export async function submitSignIn(page: Page, url: string, account: { email: string; password: string }) {
+  await page.goto(`${url}/login`);
+  await formReady(page);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -16,7 +16,7 @@ import {
   rpc,
 } from '../server/test/fixtures';
 import { studentOnPhone } from './studentOnPhone';
-import { screenshotsAtBothWidths, formReady } from './pageHelpers';
+import { screenshotsAtBothWidths, formReady, submitSignIn } from './pageHelpers';
 
 const NOT_FOUND = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
 
@@ -269,11 +269,7 @@ describe('form errors on a 360 px phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const p = await context.newPage();
     p.setDefaultTimeout(10_000);
-    await p.goto(`${t.url}/login`);
-    await formReady(p);
-    await p.getByLabel('Email').fill(STUDENT.email);
-    await p.getByLabel('Password', { exact: true }).fill('not-my-password');
-    await p.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(p, t.url, { email: STUDENT.email, password: 'not-my-password' });
     await expectSeen(p, 'Unable to log in', 'Password');
     // Nothing typed is lost: the student corrects the password rather than typing both again.
     expect(await p.getByLabel('Email').inputValue()).toBe(STUDENT.email);

@@ -17,7 +17,7 @@ import {
   insertTopic,
 } from '../server/test/fixtures';
 import { launchBrowser, watchConsole } from './browser';
-import { screenshotsAtBothWidths, formReady } from './pageHelpers';
+import { screenshotsAtBothWidths, submitSignIn } from './pageHelpers';
 
 let t: TestServer;
 let browser: Browser;
@@ -31,11 +31,7 @@ const KEYS: Record<string, string> = { P1: 'A', P2: 'B', P3: 'C', P4: 'D' };
 async function signIn(context: BrowserContext): Promise<Page> {
   const p = await context.newPage();
   p.setDefaultTimeout(10_000);
-  await p.goto(`${t.url}/login`);
-  await formReady(p);
-  await p.getByLabel('Email').fill(STUDENT.email);
-  await p.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-  await p.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(p, t.url, { email: STUDENT.email, password: STUDENT.password1 });
   await p.waitForURL('**/dashboard');
   return p;
 }

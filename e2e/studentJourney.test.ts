@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { linkIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, watchConsole } from './browser';
-import { countdownSeconds, screenshotsAtBothWidths, unexpectedErrors, formReady } from './pageHelpers';
+import {
+  countdownSeconds,
+  screenshotsAtBothWidths,
+  unexpectedErrors,
+  formReady,
+  submitSignIn,
+} from './pageHelpers';
 import { MOCK_MINUTES, MOCK_QUESTIONS, seedContent } from './seedContent';
 
 let t: TestServer;
@@ -127,11 +133,7 @@ describe('student journey', () => {
   });
 
   it('offers to resend the link to an unverified address, then verifies through the mail and signs in', async () => {
-    await page.goto(`${t.url}/login`);
-    await formReady(page);
-    await page.getByLabel('Email').fill(STUDENT.email);
-    await page.getByLabel('Password', { exact: true }).fill(STUDENT.password1);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignIn(page, t.url, { email: STUDENT.email, password: STUDENT.password1 });
     await page.getByText('E-mail is not verified.').waitFor();
     // Chromium logs every refused request; this refusal is the point of the step.
     expect(errors.splice(0)).toEqual([

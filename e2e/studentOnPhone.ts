@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { STUDENT, type TestServer } from '../server/test/harness';
 import { launchBrowser, watchConsole } from './browser';
-import { formReady } from './pageHelpers';
+import { submitSignIn } from './pageHelpers';
 
 export async function studentOnPhone(
   t: TestServer,
@@ -14,11 +14,7 @@ export async function studentOnPhone(
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors = watchConsole(page);
-  await page.goto(`${t.url}/login`);
-  await formReady(page);
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Password', { exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, t.url, student);
   await page.waitForURL('**/dashboard');
   return { browser, page, errors };
 }

@@ -37,8 +37,8 @@ describe('npm run abuse --short', () => {
     }
   });
 
-  // A school's one process on SQLite, or (the default) a group's two workers on PostgreSQL: CI's
-  // second pass sets ABUSE_DATABASE=sqlite, so each setup is replayed once per CI run.
+  // A group's two workers on PostgreSQL (the default, and what CI replays: the counters shared
+  // through the database are the harder case), or with ABUSE_DATABASE=sqlite a school's one process.
   const database = process.env.ABUSE_DATABASE === 'sqlite' ? 'sqlite' : 'postgres';
   it(`every attack holds against the built server on ${database}`, async () => {
     await ensureBuilt({ full: false, log: () => {} });

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, productionLaunch, ROOT } from './abuse/launch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE, ensureBuilt, productionLaunch, ROOT } from './abuse/launch';
 import { freePort } from './bench/serverProcess';
 
 const UNIT = fs.readFileSync(path.join(ROOT, 'scripts/deploy/nmc-prep.service'), 'utf8');
@@ -25,6 +25,8 @@ const unitEnv = Object.fromEntries(
 );
 
 const children: ChildProcess[] = [];
+// The server bundle as npm run build:server makes it (about a second), unless it is current.
+beforeAll(() => ensureBuilt({ full: false, log: () => {} }), 120_000);
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });

@@ -1,11 +1,16 @@
 // HTTP-level safety: bad bodies, headers, limits, health.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeClientFixture } from './test/clientFixture';
 import { startTestServer, STUDENT, type TestServer } from './test/harness';
+
+const client = makeClientFixture();
+afterAll(() => client.remove());
 
 let t: TestServer;
 beforeEach(async () => {
   t = await startTestServer({
     rateLimits: { resetPerAccount: { points: 2, windowSeconds: 60 } },
+    app: { clientDir: client.dir },
   });
 });
 afterEach(async () => {

@@ -35,7 +35,11 @@ function sharesDatabase(env: Env): boolean {
 export function createDeps(
   env: Env,
   db: DB,
-  opts: { rateLimits?: Partial<RateLimitSettings>; logDestination?: LogDestination } = {},
+  opts: {
+    rateLimits?: Partial<RateLimitSettings>;
+    logDestination?: LogDestination;
+    firstAccountWaitSeconds?: number;
+  } = {},
 ): AppDeps {
   const logger = createLogger(env.LOG_LEVEL, opts.logDestination);
   const secret = loadJwtSecret(env.DATA_DIR, env.JWT_SECRET);
@@ -45,7 +49,11 @@ export function createDeps(
     logger,
     signer: new TokenSigner(secret),
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger }),
-    limits: new RateLimits(opts.rateLimits, sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters),
+    limits: new RateLimits(
+      opts.rateLimits,
+      sharesDatabase(env) ? databaseLimiters(db) : memoryLimiters,
+      opts.firstAccountWaitSeconds,
+    ),
     devices: new DeviceCookies(secret, env.PUBLIC_URL.startsWith('https:')),
     background: new Set(),
   };

@@ -1,10 +1,14 @@
 // Which answers are gzipped, over the real HTTP stack.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeClientFixture } from '../test/clientFixture';
 import { startTestServer, type TestServer } from '../test/harness';
+
+const client = makeClientFixture();
+afterAll(() => client.remove());
 
 let t: TestServer;
 beforeEach(async () => {
-  t = await startTestServer({ smtp: false });
+  t = await startTestServer({ smtp: false, app: { clientDir: client.dir } });
 });
 afterEach(async () => {
   await t.close();

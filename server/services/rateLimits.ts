@@ -36,6 +36,9 @@ export const DEFAULT_RATE_LIMITS = {
   passwordConfirmPerUser: { points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitConfig>;
 
+/** An account's first wait after wrong passwords; each further failure doubles it (signIn.ts). */
+export const FIRST_ACCOUNT_WAIT_SECONDS = 2;
+
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimitSettings = Record<RateLimitName, RateLimitConfig>;
 
@@ -47,8 +50,15 @@ export class RateLimits {
   /** Accounts told to wait after wrong passwords: a key is blocked for the wait's seconds. */
   private readonly waits: RateLimiterAbstract;
 
-  /** `makeLimiter` chooses where counters live: memory, or the database when processes share it. */
-  constructor(settings: Partial<RateLimitSettings> = {}, makeLimiter: LimiterFactory = memoryLimiters) {
+  /**
+   * `makeLimiter` chooses where counters live: memory, or the database when processes share it.
+   * Tests of what happens during a long wait start the ladder there instead of waiting it out.
+   */
+  constructor(
+    settings: Partial<RateLimitSettings> = {},
+    makeLimiter: LimiterFactory = memoryLimiters,
+    readonly firstAccountWaitSeconds = FIRST_ACCOUNT_WAIT_SECONDS,
+  ) {
     const all = { ...DEFAULT_RATE_LIMITS, ...settings };
     this.limiters = Object.fromEntries(
       Object.entries(all).map(([name, cfg]) => [

@@ -44,7 +44,9 @@ describe('sign-in limits', () => {
   });
 
   it('doubles the wait with each further failure, up to 15 minutes', () => {
-    expect([1, 4, 5, 6, 7, 10, 20].map(waitAfterFailures)).toEqual([0, 0, 2, 4, 8, 64, 900]);
+    expect([1, 4, 5, 6, 7, 10, 20].map((n) => waitAfterFailures(n))).toEqual([0, 0, 2, 4, 8, 64, 900]);
+    // A server set to start the ladder at 8 s doubles from there.
+    expect([4, 5, 6].map((n) => waitAfterFailures(n, 8))).toEqual([0, 8, 16]);
   });
 
   it('lets a class in from one address while the same address floods failed sign-ins', async () => {

@@ -22,9 +22,9 @@ import { fieldErrorsOf } from '../errors';
 import { findUserById } from '../queries/users';
 import { BAD_CREDENTIALS, login } from './accounts';
 import { userIdFromUidb64 } from './accountMail';
+import { FIRST_ACCOUNT_WAIT_SECONDS } from './rateLimits';
 
 const FREE_FAILURES = 4;
-const FIRST_WAIT_SECONDS = 2;
 const LONGEST_WAIT_SECONDS = 15 * 60;
 
 export const TOO_MANY_SIGN_INS =
@@ -38,9 +38,9 @@ function accountWaitMessage(seconds: number): string {
 const tooMany = (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 
 /** The wait after the n-th failure in a row (n counts from 1). */
-export function waitAfterFailures(failures: number): number {
+export function waitAfterFailures(failures: number, firstWait = FIRST_ACCOUNT_WAIT_SECONDS): number {
   if (failures <= FREE_FAILURES) return 0;
-  return Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - FREE_FAILURES - 1));
+  return Math.min(LONGEST_WAIT_SECONDS, firstWait * 2 ** (failures - FREE_FAILURES - 1));
 }
 
 /** One queue per account e-mail, dropped when it empties. */
@@ -106,7 +106,7 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
       const addressOk = await ctx.limits.take('loginFailuresPerAddress', ctx.ip);
       if (addressOk || checkedPassword) {
         const failures = (await ctx.limits.count('loginFailuresPerAccount', account)) ?? Infinity;
-        const wait = waitAfterFailures(failures);
+        const wait = waitAfterFailures(failures, ctx.limits.firstAccountWaitSeconds);
         if (wait > 0) await ctx.limits.wait(account, wait);
       }
       if (!addressOk) throw tooMany(TOO_MANY_SIGN_INS);

@@ -40,6 +40,8 @@ export interface TestServer {
 export async function startTestServer(
   opts: {
     rateLimits?: Partial<RateLimitSettings>;
+    /** An account's first wait after wrong passwords (2 s in use), for tests of a long wait. */
+    firstAccountWaitSeconds?: number;
     smtp?: boolean;
     dataDir?: string;
     env?: Record<string, string>;
@@ -67,6 +69,7 @@ export async function startTestServer(
   const deps = createDeps(env, db, {
     rateLimits: opts.rateLimits,
     logDestination: opts.captureLogs ? { write: (line) => void logs.push(JSON.parse(line)) } : undefined,
+    firstAccountWaitSeconds: opts.firstAccountWaitSeconds,
   });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(createApp(deps, opts.app), opts.timeouts ?? DEFAULT_TIMEOUTS).listen(
