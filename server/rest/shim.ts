@@ -103,6 +103,12 @@ export function errorBody(error: TRPCError): Record<string, unknown> {
   return { ...fields, ...errorDetailsOf(error.cause), detail };
 }
 
+/** A procedure's refusal as the REST paths answer it; an internal failure is logged first. */
+export function restFailure(req: Request, err: TRPCError): { status: number; body: Record<string, unknown> } {
+  if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
+  return { status: getHTTPStatusCodeFromError(err), body: errorBody(err) };
+}
+
 function jsonBody(req: Request): Record<string, unknown> {
   return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
 }
@@ -140,8 +146,8 @@ function route(method: Method) {
           } catch (err) {
             if (answer.fail) return answer.fail(res);
             if (!(err instanceof TRPCError)) return next(err);
-            if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
-            res.status(getHTTPStatusCodeFromError(err)).json(errorBody(err));
+            const { status, body } = restFailure(req, err);
+            res.status(status).json(body);
           }
         });
       },

@@ -4,14 +4,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { MAX_FILE_BYTES } from '../../shared/domain/questionFormat';
 import { createContext, type AppDeps } from '../context';
 import { appRouter } from '../router';
 import { failure, httpStatusOf } from '../services/import/answer';
 import { templateFile } from '../services/import/template';
 import { closeAfterAnswer, refuseUnread } from '../http/requestBodies';
-import { callProcedure, errorBody } from './shim';
+import { callProcedure, restFailure } from './shim';
 
 const { questions } = appRouter;
 
@@ -105,9 +104,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         return;
       }
       if (!(err instanceof TRPCError)) return next(err);
-      if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
-      const extra = errorBody(err);
-      const status = getHTTPStatusCodeFromError(err);
+      const { status, body: extra } = restFailure(req, err);
       const code = status === 401 || status === 403 ? 'not_allowed' : 'bad_input';
       res.status(status).json({ ...failure(code, String(extra.detail)), ...extra });
     }
