@@ -77,9 +77,11 @@ function copiesPersister(userId: number): Persister {
   const write = async () => {
     const client = next && asCopies(next);
     next = undefined;
-    if (!client || stopped || signature(client) === written) return;
+    if (!client || stopped) return;
+    const holds = signature(client);
+    if (holds === written) return;
     await store.put(userId, CLIENT, client);
-    written = signature(client);
+    written = holds;
   };
   return {
     persistClient(client) {
