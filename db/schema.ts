@@ -90,6 +90,9 @@ export interface ProgramTable {
   description: string;
   is_active: Generated<number>;
   created_at: string;
+  // The exam-day simulation's size (migration 0016).
+  exam_day_questions: Generated<number>;
+  exam_day_minutes: Generated<number>;
 }
 
 export interface PaperTable {
@@ -130,6 +133,15 @@ export interface MockExamSetTable {
   created_at: string;
   // 1: each session gets its own question and option order (migration 0007; on by default).
   shuffle: Generated<number>;
+  // Null: a fixed mock. A number: each attempt draws that many questions (migration 0016).
+  draw_count: Generated<number | null>;
+}
+
+/** A drawn mock's count per topic; a drawn mock without rows spreads as the bank is. */
+export interface MockBlueprintTopicTable {
+  mock_exam_set_id: number;
+  topic_id: number;
+  question_count: number;
 }
 
 export interface QuestionTable {
@@ -151,6 +163,8 @@ export interface QuestionTable {
   is_active: Generated<number>;
   // The newer version an edit or a move wrote; this row stays as it was, for the sessions that hold it.
   replaced_by_id: number | null;
+  // A topic of the question's paper; null for an untagged mock question (migration 0016).
+  topic_id: Generated<number | null>;
 }
 
 export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate';
@@ -299,6 +313,7 @@ export interface Database {
   programs: ProgramTable;
   papers: PaperTable;
   topics: TopicTable;
+  mock_blueprint_topics: MockBlueprintTopicTable;
   practice_sets: PracticeSetTable;
   mock_exam_sets: MockExamSetTable;
   questions: QuestionTable;

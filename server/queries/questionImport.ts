@@ -202,6 +202,7 @@ export async function insertQuestions(
             chunk.map((q) => ({
               practice_set_id: p.quizType === 'practice' ? setId : null,
               mock_exam_set_id: p.quizType === 'mock' ? setId : null,
+              topic_id: p.quizType === 'practice' ? p.topicId : null,
               position: ++position,
               question_text: q.question_text,
               option_a: q.option_a,
