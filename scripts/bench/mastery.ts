@@ -1,9 +1,10 @@
 // The bench's mastery row (the dashboard's mastery query for a student with 5,000
 // answers, in a database of 300 students, under 50 ms at p99). fillHistories writes a learning
 // catalogue (2 papers of 10 topics, each topic 2 practice sets of 25 questions, and 2 mocks of 100
-// a paper) and gives each of the fixture's first 300 students the same amount of graded history: practice
-// sessions and mocks as the quiz engine leaves them (session, result, saved answers; one question
-// in ten left blank) with the per-question tallies grading keeps. masteryOverview then asks for
+// a paper, their questions tagged over the paper's topics) and gives each of the fixture's first
+// 300 students the same amount of graded history: practice sessions and mocks as the quiz engine
+// leaves them (session, result, saved answers; one question in ten left blank) with the
+// per-question tallies grading keeps. masteryOverview then asks for
 // the dashboard's figures one student at a time (a request waits for the one before), rotating
 // over 50 students, so p99 is what a student waits.
 import type { DB } from '../../db/client';
@@ -34,10 +35,12 @@ async function chunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): P
 async function fillLearningCatalogue(db: DB): Promise<LearningSet[]> {
   const now = new Date().toISOString();
   const sets: LearningSet[] = [];
-  const addQuestions = async (set: Omit<LearningSet, 'questions'>, count: number) => {
+  // A practice question takes its set's topic; a mock's questions are tagged over its paper's topics.
+  const addQuestions = async (set: Omit<LearningSet, 'questions'>, count: number, topicIds: number[]) => {
     const rows = Array.from({ length: count }, (_, i) => ({
       practice_set_id: set.type === 'practice' ? set.id : null,
       mock_exam_set_id: set.type === 'mock' ? set.id : null,
+      topic_id: topicIds[i % topicIds.length],
       position: i + 1,
       question_text: `Learning ${set.type} ${set.id} question ${i + 1}`,
       option_a: 'A',
@@ -67,19 +70,21 @@ async function fillLearningCatalogue(db: DB): Promise<LearningSet[]> {
       .values({ program_id: program.id, name: `Learning paper ${p}`, description: '', created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const topicIds: number[] = [];
     for (let t = 1; t <= 10; t++) {
       const topic = await db
         .insertInto('topics')
         .values({ paper_id: paper.id, name: `Learning topic ${p}.${t}`, description: '', created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      topicIds.push(topic.id);
       for (let s = 1; s <= 2; s++) {
         const set = await db
           .insertInto('practice_sets')
           .values({ topic_id: topic.id, title: `Set ${s}`, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await addQuestions({ type: 'practice', id: set.id }, 25);
+        await addQuestions({ type: 'practice', id: set.id }, 25, [topic.id]);
       }
     }
     for (let m = 1; m <= 2; m++) {
@@ -94,7 +99,7 @@ async function fillLearningCatalogue(db: DB): Promise<LearningSet[]> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await addQuestions({ type: 'mock', id: mock.id }, 100);
+      await addQuestions({ type: 'mock', id: mock.id }, 100, topicIds);
     }
   }
   return sets;

@@ -27,16 +27,15 @@ export async function addTallies(db: DB, rows: QuestionTallyTable[]): Promise<vo
 }
 
 /**
- * The student's tallies summed per topic and paper: a practice question counts to its set's
- * topic and that topic's paper, a mock's question to the mock's paper only. Deleted questions
- * drop out.
+ * The student's tallies summed per topic and paper: a question counts to its own topic and that
+ * topic's paper, whatever session asked it; an untagged mock question to the mock's paper only.
+ * Deleted questions drop out.
  */
 export function talliesByTopic(db: DB, userId: number) {
   return db
     .selectFrom('question_tallies')
     .innerJoin('questions', 'questions.id', 'question_tallies.question_id')
-    .leftJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
-    .leftJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .leftJoin('topics', 'topics.id', 'questions.topic_id')
     .leftJoin('mock_exam_sets', 'mock_exam_sets.id', 'questions.mock_exam_set_id')
     .select((eb) => [
       'topics.id as topic_id',
@@ -66,7 +65,7 @@ export async function lastOutcomes(
   return new Map(rows.map((r) => [r.question_id, r.last_correct === 1]));
 }
 
-/** Per topic, the questions a topic session may serve (active, in an active set). */
+/** Per topic, the questions a topic session may serve (active, in an active practice set). */
 export function servableCountsByTopic(db: DB) {
   return db
     .selectFrom('questions')
@@ -75,6 +74,20 @@ export function servableCountsByTopic(db: DB) {
     .where('questions.is_active', '=', 1)
     .where('practice_sets.is_active', '=', 1)
     .groupBy('practice_sets.topic_id')
+    .execute();
+}
+
+/**
+ * Per topic, the active questions the bank holds for it, practice and mock alike (those a student
+ * can meet in some test), by the (topic_id, is_active) index.
+ */
+export function bankCountsByTopic(db: DB) {
+  return db
+    .selectFrom('questions')
+    .select((eb) => ['questions.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .where('questions.topic_id', 'is not', null)
+    .where('questions.is_active', '=', 1)
+    .groupBy('questions.topic_id')
     .execute();
 }
 

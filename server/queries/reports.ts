@@ -71,13 +71,21 @@ export function firstAttemptAnswers(db: DB, type: QuizType, setId: number) {
     .execute();
 }
 
-/** Questions by id with their key and where they sit in their set, deleted ones absent. */
+/** Questions by id with their key, topic and where they sit in their set, deleted ones absent. */
 export function questionsForAnalysis(db: DB, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('questions')
-    .select(['id', 'position', 'question_text', 'correct_answer'])
-    .where('id', 'in', ids)
+    .leftJoin('topics', 'topics.id', 'questions.topic_id')
+    .select([
+      'questions.id',
+      'questions.position',
+      'questions.question_text',
+      'questions.correct_answer',
+      'questions.topic_id',
+      'topics.name as topic_name',
+    ])
+    .where('questions.id', 'in', ids)
     .execute();
 }
 
@@ -87,8 +95,8 @@ function sameText(column: 'users.school' | 'users.program_of_study', value: stri
 }
 
 /**
- * Per topic, the answers students gave in graded sessions and how many were right. Topics hold
- * practice sets; a mock's questions belong to a paper, not a topic, so they are not counted here.
+ * Per topic, the answers students gave in graded sessions of any kind and how many were right,
+ * each counted under the topic of the question version answered; untagged questions have none.
  */
 export function answersByTopic(db: DB, filter: ClassViewFilter) {
   let q = db
@@ -97,8 +105,7 @@ export function answersByTopic(db: DB, filter: ClassViewFilter) {
     .innerJoin('quiz_results', 'quiz_results.session_id', 'quiz_sessions.id')
     .innerJoin('users', 'users.id', 'quiz_sessions.user_id')
     .innerJoin('questions', 'questions.id', 'session_answers.question_id')
-    .innerJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
-    .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .innerJoin('topics', 'topics.id', 'questions.topic_id')
     .innerJoin('papers', 'papers.id', 'topics.paper_id')
     .innerJoin('programs', 'programs.id', 'papers.program_id')
     .where('users.is_staff', '=', 0)

@@ -1,6 +1,7 @@
 // SQL of graded results: a student's own list and the detail with each answer reviewed.
 import type { DB } from '../../db/client';
 import { orderOf, parseOptionOrders, showOptions, toShownOrNull } from '../../shared/domain/optionOrder';
+import { scoresByTopic } from '../../shared/domain/topicScores';
 import { flaggedQuestionIds, parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
@@ -86,11 +87,22 @@ export async function listOwnResults(db: DB, userId: number): Promise<Result[]> 
   return rows.map(toResult);
 }
 
+/** The topic of each of these question versions (null: untagged), with its name. */
+function topicsOfQuestions(db: DB, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('questions')
+    .leftJoin('topics', 'topics.id', 'questions.topic_id')
+    .select(['questions.id', 'questions.topic_id', 'topics.name as topic_name'])
+    .where('questions.id', 'in', ids)
+    .execute();
+}
+
 /**
  * Each question of a graded session in the order the student saw it, with the options, the key
  * and the answer graded in the letters that attempt showed (the answers are stored canonical,
- * and frozen once it was graded), and whether the student flagged it. Questions deleted since
- * then are left out, as grading left out those deleted before.
+ * and frozen once it was graded), whether the student flagged it, and the topic of the version
+ * shown. Questions deleted since then are left out, as grading left out those deleted before.
  */
 export async function resultAnswers(db: DB, sessionId: number) {
   const session = await db
@@ -101,12 +113,14 @@ export async function resultAnswers(db: DB, sessionId: number) {
   if (!session) return [];
   const ids = parseQuestionIds(session);
   const orders = parseOptionOrders(session.option_orders);
-  const [questions, saved, flags] = await Promise.all([
+  const [questions, saved, flags, topics] = await Promise.all([
     questionsWithKey(db, ids),
     savedAnswers(db, sessionId),
     flaggedQuestionIds(db, sessionId),
+    topicsOfQuestions(db, ids),
   ]);
   const byId = new Map(questions.map((q) => [q.id, q]));
+  const topicOf = new Map(topics.map((t) => [t.id, t]));
   const chosen = new Map(saved.map((a) => [a.question_id, a.selected_answer]));
   const flagged = new Set(flags);
   return ids.flatMap((id) => {
@@ -120,6 +134,8 @@ export async function resultAnswers(db: DB, sessionId: number) {
         selected_answer: toShownOrNull(order, canonical),
         is_correct: canonical === question.correct_answer,
         flagged: flagged.has(id),
+        topic_id: topicOf.get(id)?.topic_id ?? null,
+        topic_name: topicOf.get(id)?.topic_name ?? null,
       },
     ];
   });
@@ -134,10 +150,19 @@ export async function findOwnResult(db: DB, userId: number, id: number): Promise
   return row ? toResult(row) : null;
 }
 
-/** A student's own result with its answers reviewed. */
+/** A student's own result with its answers reviewed, and its score per topic. */
 export async function findOwnResultDetail(db: DB, userId: number, id: number) {
   const result = await findOwnResult(db, userId, id);
   if (!result) return null;
-  return { ...result, user_answers: await resultAnswers(db, result.session.id) };
+  const user_answers = await resultAnswers(db, result.session.id);
+  const by_topic = scoresByTopic(
+    user_answers.map((a) => ({
+      topic_id: a.topic_id,
+      topic_name: a.topic_name,
+      correct: a.is_correct ? 1 : 0,
+      asked: 1,
+    })),
+  );
+  return { ...result, user_answers, by_topic };
 }
 export type ResultDetail = NonNullable<Awaited<ReturnType<typeof findOwnResultDetail>>>;

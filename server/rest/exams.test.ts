@@ -114,7 +114,12 @@ describe('REST exam paths', () => {
       timed_out: false,
     });
     const detail = await t.api<Json>('GET', `/api/exams/results/${submit.body.id}/`, { token });
-    expect(detail.body).toEqual({ ...submit.body, user_answers: review.body.user_answers });
+    // The score per topic is added to the original answer: the mock's questions are untagged.
+    expect(detail.body).toEqual({
+      ...submit.body,
+      user_answers: review.body.user_answers,
+      by_topic: [{ topic_id: null, topic_name: 'Untagged', correct: 2, asked: 5, percentage: 40 }],
+    });
     const missing = await t.api('GET', '/api/exams/results/9999/', { token });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'Result not found' });

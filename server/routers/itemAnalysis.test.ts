@@ -1,11 +1,12 @@
 // admin.reports.itemAnalysis against a hand-computed example (docs/reports.md, test/itemExample.ts):
 // ten students' first attempts at a six-question mock, taken through quiz.start/saveAnswer/submit. Retakes,
-// unfinished sessions and an admin's attempt must not count.
+// unfinished sessions and an admin's attempt must not count. The mock's questions carry topics, and
+// the figures are summed per topic too.
 import type { inferRouterOutputs } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { answerSheet, takeSet, type SetRef } from '../test/attempts';
-import { makeCatalog, rpc } from '../test/fixtures';
+import { insertTopic, makeCatalog, rpc, tagQuestions } from '../test/fixtures';
 import { signUpAndIn } from '../test/harness';
 import { useAdmin, useTestServer } from '../test/useTestServer';
 import { insertAnalysedMock, ITEM_SHEETS } from '../test/itemExample';
@@ -15,12 +16,18 @@ type Analysis = inferRouterOutputs<AppRouter>['admin']['reports']['itemAnalysis'
 let mock: SetRef;
 let practice: SetRef;
 let questionIds: number[];
+let topics: { fluid: number; vitals: number };
 const t = useTestServer();
 const admin = useAdmin(t);
 beforeEach(async () => {
   const cat = await makeCatalog(t.db);
   const { set, questionIds: ids } = await insertAnalysedMock(t.db, cat.paper.id);
   questionIds = ids;
+  // IA1-IA3 Fluid balance, IA4-IA5 Vital signs, IA6 untagged.
+  const vitals = await insertTopic(t.db, cat.paper.id, 'Vital signs');
+  await tagQuestions(t.db, ids.slice(0, 3), cat.topic.id);
+  await tagQuestions(t.db, ids.slice(3, 5), vitals.id);
+  topics = { fluid: cat.topic.id, vitals: vitals.id };
   mock = { quiz_type: 'mock', quiz_id: set.id };
   practice = { quiz_type: 'practice', quiz_id: cat.practiceSet.id };
 });
@@ -35,7 +42,13 @@ describe('item analysis', () => {
     for (let i = 0; i < 9; i++) await takeSet(students[i], mock, ITEM_SHEETS[i]);
 
     const early = await admin.query<Analysis>('admin.reports.itemAnalysis', mock);
-    expect(early.data).toMatchObject({ attempts: 9, min_attempts: 10, ready: false, questions: [] });
+    expect(early.data).toMatchObject({
+      attempts: 9,
+      min_attempts: 10,
+      ready: false,
+      questions: [],
+      topics: [],
+    });
     expect(early.data.set).toEqual({
       quiz_type: 'mock',
       quiz_id: mock.quiz_id,
@@ -92,6 +105,21 @@ describe('item analysis', () => {
       flags: [],
     });
     expect(q1.question_text).toBe('IA1: which option is right?');
+    expect(res.data.questions.map((q) => [q.topic_id, q.topic_name])).toEqual([
+      [topics.fluid, 'Fluid balance'],
+      [topics.fluid, 'Fluid balance'],
+      [topics.fluid, 'Fluid balance'],
+      [topics.vitals, 'Vital signs'],
+      [topics.vitals, 'Vital signs'],
+      [null, 'Untagged'],
+    ]);
+    // The same first attempts per topic, weakest first: Fluid balance 15 of 30 (Q1-Q3: 10, 1
+    // and 4 right), Vital signs 11 of 20 (Q4-Q5: 6 and 5), the untagged Q6 5 of 10 last.
+    expect(res.data.topics).toEqual([
+      { topic_id: topics.fluid, topic_name: 'Fluid balance', correct: 15, asked: 30, percentage: 50 },
+      { topic_id: topics.vitals, topic_name: 'Vital signs', correct: 11, asked: 20, percentage: 55 },
+      { topic_id: null, topic_name: 'Untagged', correct: 5, asked: 10, percentage: 50 },
+    ]);
   });
 
   it('refuses a student, and answers bad input and unknown sets with a clear message', async () => {

@@ -64,6 +64,9 @@ describe('results', () => {
       selected_answer: 'A',
       is_correct: false,
       flagged: false,
+      // The catalogue's mock questions carry no topic.
+      topic_id: null,
+      topic_name: null,
     });
   });
 

@@ -65,6 +65,28 @@ export async function insertMockSet(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The topic a new question of the set takes, as the import gives it: a practice set's topic; a
+ * mock's questions stay untagged (tagQuestions tags them).
+ */
+export async function topicOfNewQuestion(
+  db: DB,
+  set: { practice_set_id: number } | { mock_exam_set_id: number },
+): Promise<number | null> {
+  if (!('practice_set_id' in set)) return null;
+  const row = await db
+    .selectFrom('practice_sets')
+    .select('topic_id')
+    .where('id', '=', set.practice_set_id)
+    .executeTakeFirstOrThrow();
+  return row.topic_id;
+}
+
+/** Gives these questions a topic, as an admin tagging them in the question bank would. */
+export async function tagQuestions(db: DB, questionIds: number[], topicId: number | null) {
+  await db.updateTable('questions').set({ topic_id: topicId }).where('id', 'in', questionIds).execute();
+}
+
 /** `count` questions whose keys cycle A, B, C, D (question i has key LETTERS[i % 4]). */
 export async function insertQuestions(
   db: DB,
@@ -72,9 +94,11 @@ export async function insertQuestions(
   count: number,
   label = 'Q',
 ) {
+  const topic_id = await topicOfNewQuestion(db, set);
   const rows = Array.from({ length: count }, (_, i) => ({
     practice_set_id: 'practice_set_id' in set ? set.practice_set_id : null,
     mock_exam_set_id: 'mock_exam_set_id' in set ? set.mock_exam_set_id : null,
+    topic_id,
     position: i + 1,
     question_text: `${label}${i + 1}: which option is right?`,
     option_a: 'Option A',

@@ -4,7 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { DB } from '../../db/client';
 import type { AnswerLetter } from '../../db/schema';
 import { LETTERS, type RandomSource } from '../../shared/domain/optionOrder';
-import { makeCatalog } from './fixtures';
+import { makeCatalog, topicOfNewQuestion } from './fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /** A fresh server with makeCatalog's rows for each test of the file (read them as s.t, s.cat). */
@@ -32,11 +32,13 @@ export async function insertDistinctQuestions(
 ) {
   const keys: AnswerLetter[] = ['C', 'A', 'D', 'B'];
   const now = new Date().toISOString();
+  const topic_id = await topicOfNewQuestion(db, set);
   const rows = Array.from({ length: count }, (_, i) => {
     const name = `${label}${i + 1}`;
     return {
       practice_set_id: 'practice_set_id' in set ? set.practice_set_id : null,
       mock_exam_set_id: 'mock_exam_set_id' in set ? set.mock_exam_set_id : null,
+      topic_id,
       position: i + 1,
       question_text: `${name}: which is right?`,
       option_a: optionTextOf(name, 'A'),

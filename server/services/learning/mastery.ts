@@ -1,10 +1,16 @@
 // Mastery by topic (docs/learning.md): per program, paper and topic, the share
-// of the student's answers that were right across every graded practice and mock session, how
-// many questions they have seen, and the three weakest topics to practise next.
+// of the student's answers that were right across every graded session of any kind, how many
+// questions they have seen, and the three weakest topics to practise next.
 import { readCacheOf, type DB } from '../../../db/client';
 import { percentageOf } from '../../../shared/domain/grading';
 import { CONTENT_TABLES } from '../../queries/catalog';
-import { paperTree, servableCountsByTopic, talliesByTopic, topicTree } from '../../queries/mastery';
+import {
+  bankCountsByTopic,
+  paperTree,
+  servableCountsByTopic,
+  talliesByTopic,
+  topicTree,
+} from '../../queries/mastery';
 
 /** A topic needs this many answers before it can be called weak: fewer say little. */
 export const WEAK_TOPIC_MIN_ANSWERS = 5;
@@ -24,20 +30,30 @@ function add(into: Tally, t: Tally) {
   into.seen += t.seen;
 }
 
+function addTo(tallies: Map<number, Tally>, key: number, t: Tally) {
+  let into = tallies.get(key);
+  if (!into) tallies.set(key, (into = emptyTally()));
+  add(into, t);
+}
+
 const figures = (t: Tally) => ({ ...t, percentage: percentageOf(t.correct, t.answers) });
 
 /** Names, flags and question counts of the catalogue, shared by all students until it changes. */
 function catalogueCached(db: DB) {
   return readCacheOf(db).get('learning:catalogue', CONTENT_TABLES, async () => {
-    const [topics, papers, counts] = await Promise.all([
+    const [topics, papers, servable, bank] = await Promise.all([
       topicTree(db),
       paperTree(db),
       servableCountsByTopic(db),
+      bankCountsByTopic(db),
     ]);
+    const counts = (rows: Array<{ topic_id: number | null; n: number | string }>) =>
+      new Map(rows.map((c) => [c.topic_id, Number(c.n)]));
     return {
       topics: new Map(topics.map((t) => [t.topic_id, t])),
       papers: new Map(papers.map((p) => [p.paper_id, p])),
-      servable: new Map(counts.map((c) => [c.topic_id, Number(c.n)])),
+      servable: counts(servable),
+      bank: counts(bank),
     };
   });
 }
@@ -52,17 +68,22 @@ export async function masteryOf(db: DB, userId: number) {
   for (const r of rows) {
     if (r.paper_id === null) continue;
     const tally = { answers: Number(r.answers), correct: Number(r.correct), seen: Number(r.seen) };
-    let paper = byPaper.get(r.paper_id);
-    if (!paper) byPaper.set(r.paper_id, (paper = emptyTally()));
-    add(paper, tally);
-    if (r.topic_id !== null) byTopic.set(r.topic_id, tally); // else a mock's: its paper's only
+    addTo(byPaper, r.paper_id, tally);
+    // A topic can come in two rows, its practice and its mock questions; an untagged question
+    // counts to its paper only.
+    if (r.topic_id !== null) addTo(byTopic, r.topic_id, tally);
   }
 
   const topics = [...byTopic].flatMap(([topicId, tally]) => {
     const info = catalogue.topics.get(topicId);
     if (!info) return [];
-    const open = info.topic_active === 1 && info.paper_active === 1 && info.program_active === 1;
-    const total_questions = catalogue.servable.get(topicId) ?? 0;
+    // Practise serves the topic's practice sets, so a topic tagged only on mock questions has none.
+    const open =
+      info.topic_active === 1 &&
+      info.paper_active === 1 &&
+      info.program_active === 1 &&
+      (catalogue.servable.get(topicId) ?? 0) > 0;
+    const total_questions = catalogue.bank.get(topicId) ?? 0;
     return [{ info, row: { id: topicId, name: info.topic_name, ...figures(tally), total_questions }, open }];
   });
 
@@ -88,7 +109,7 @@ export async function masteryOf(db: DB, userId: number) {
   }
 
   const weakest = topics
-    .filter((t) => t.open && t.row.total_questions > 0 && t.row.answers >= WEAK_TOPIC_MIN_ANSWERS)
+    .filter((t) => t.open && t.row.answers >= WEAK_TOPIC_MIN_ANSWERS)
     .sort(
       (a, b) =>
         a.row.correct / a.row.answers - b.row.correct / b.row.answers ||

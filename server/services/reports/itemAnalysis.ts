@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import type { DB } from '../../../db/client';
 import type { AnswerLetter } from '../../../db/schema';
 import type { QuizRefInput } from '../../../shared/schemas/quiz';
+import { scoresByTopic, UNTAGGED } from '../../../shared/domain/topicScores';
 import { findMockSet, findPracticeSet } from '../../queries/catalog';
 import { parseQuestionIds } from '../../queries/quiz';
 import { firstAttemptAnswers, firstAttempts, questionsForAnalysis } from '../../queries/reports';
@@ -49,21 +50,25 @@ export async function itemAnalysis(db: DB, ref: QuizRefInput) {
   const attempts = await attemptsOf(db, ref);
   const ready = attempts.length >= MIN_ATTEMPTS;
   const asked = [...new Set(attempts.flatMap((a) => a.questionIds))];
-  const questions = ready ? await questionsForAnalysis(db, asked) : [];
+  const questions = (ready ? await questionsForAnalysis(db, asked) : [])
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map((q) => ({
+      id: q.id,
+      position: q.position,
+      question_text: q.question_text,
+      correct_answer: q.correct_answer,
+      topic_id: q.topic_id,
+      topic_name: q.topic_name ?? UNTAGGED,
+      ...itemFigures(q, attempts),
+    }));
   return {
     set: { quiz_type: ref.quiz_type, quiz_id: ref.quiz_id, ...set },
     attempts: attempts.length,
     min_attempts: MIN_ATTEMPTS,
     ready,
-    questions: questions
-      .sort((a, b) => a.position - b.position || a.id - b.id)
-      .map((q) => ({
-        id: q.id,
-        position: q.position,
-        question_text: q.question_text,
-        correct_answer: q.correct_answer,
-        ...itemFigures(q, attempts),
-      })),
+    questions,
+    // The same first attempts per topic: answers asked and right, weakest topic first.
+    topics: scoresByTopic(questions.map((q) => ({ ...q, asked: q.attempts }))),
   };
 }
 export type ItemAnalysis = Awaited<ReturnType<typeof itemAnalysis>>;

@@ -1,6 +1,6 @@
 // The review of one answered question: the key in green, the student's choice labelled
 // Your Answer (red when wrong), and the Explanation box, in the letters the attempt showed; a
-// question flagged during the attempt says so.
+// question flagged during the attempt says so, and a tagged one names its topic.
 import Flag from 'lucide-react/icons/flag';
 import type { Letter, ResultDetail } from './types';
 
@@ -13,9 +13,14 @@ export function AnswerReview({ item, index }: { item: ReviewItem; index: number 
   return (
     <li className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="flex-1 font-semibold">
-          {index + 1}. {q.question_text}
-        </h3>
+        <div className="flex-1">
+          <h3 className="font-semibold">
+            {index + 1}. {q.question_text}
+          </h3>
+          {item.topic_name && (
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Topic: {item.topic_name}</p>
+          )}
+        </div>
         {item.flagged && (
           <span className="flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
             <Flag aria-hidden="true" className="h-3 w-3" />

@@ -1,5 +1,5 @@
-// /quiz/result/{id}: every figure, the grade and its message, the review, and the
-// buttons View All Results, Back to Dashboard and Retake.
+// /quiz/result/{id}: every figure, the grade and its message, the score by topic, the review,
+// and the buttons View All Results, Back to Dashboard and Retake.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
@@ -14,6 +14,7 @@ import { PractiseMistakesButton } from './PractiseMistakesButton';
 import { formatDate } from '@shared/domain/display';
 import { AccuracyBar, GradeChip, TypeBadge } from './display';
 import { PercentileNote } from './PercentileNote';
+import { showsTopicScores, TopicScores } from './TopicScores';
 import { LoadFailure } from '../../components/NeedsConnection';
 
 export default function ResultDetailPage() {
@@ -87,6 +88,7 @@ export default function ResultDetailPage() {
           <AccuracyBar accuracy={accuracy} />
         </div>
         {type === 'mock' && <PercentileNote resultId={r.id} />}
+        {showsTopicScores(r) && <TopicScores rows={r.by_topic} />}
         {retakeError && (
           <div
             role="alert"

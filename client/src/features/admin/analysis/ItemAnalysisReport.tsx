@@ -1,9 +1,10 @@
 // The figures of one set: how many first attempts they rest on, what the columns mean, which
-// questions are flagged, and the table.
+// questions are flagged, the share correct per topic, and the table by question.
 import { Alert } from '../../../components/Alert';
 import { cardClass } from '../components/ui';
 import type { ItemAnalysis } from '../types';
 import { ItemTable } from './ItemTable';
+import { SetTopicTable } from './SetTopicTable';
 
 export function ItemAnalysisReport({ report }: { report: ItemAnalysis }) {
   const flagged = report.questions.filter((q) => q.flags.length).length;
@@ -35,6 +36,7 @@ export function ItemAnalysisReport({ report }: { report: ItemAnalysis }) {
               ? 'No question is flagged for review.'
               : `${flagged} of ${report.questions.length} questions flagged for review.`}
           </p>
+          <SetTopicTable rows={report.topics} />
           <ItemTable rows={report.questions} />
         </>
       )}

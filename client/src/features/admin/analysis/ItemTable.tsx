@@ -67,6 +67,7 @@ export function ItemTable({ rows }: { rows: ItemRow[] }) {
           <th scope="row" className={`${tdClass} max-w-sm min-w-40 font-normal`}>
             <span className="font-semibold">{row.position}. </span>
             <span className="line-clamp-3">{row.question_text}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">Topic: {row.topic_name}</span>
             <Review row={row} />
           </th>
           <td className={numberTdClass}>{row.attempts}</td>

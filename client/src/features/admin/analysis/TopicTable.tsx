@@ -14,41 +14,46 @@ const COLUMNS = [
   { label: 'Students', numeric: true },
 ];
 
+/** The share of answers correct as a bar and a figure, with the counts it rests on. */
+export function ShareCell({ correct, answers }: { correct: number; answers: number }) {
+  const share = answers === 0 ? 0 : correct / answers;
+  return (
+    <td className={`${tdClass} min-w-40`}>
+      <div className="flex items-center gap-2">
+        <div className="h-2 w-24 shrink-0 rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
+          <div
+            className={`h-2 rounded ${BAR[accuracyColour(share * 100)]}`}
+            style={{ width: `${share * 100}%` }}
+          />
+        </div>
+        <span className="whitespace-nowrap tabular-nums">
+          {percentText(share)}
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {' '}
+            ({correct} of {answers})
+          </span>
+        </span>
+      </div>
+    </td>
+  );
+}
+
 export function TopicTable({ rows }: { rows: TopicRow[] }) {
   return (
     <DataTable region="Topics" caption="Share correct by topic, weakest first" columns={COLUMNS}>
-      {rows.map((row) => {
-        const percent = row.share_correct * 100;
-        return (
-          <tr key={row.topic_id}>
-            <th scope="row" className={`${tdClass} font-normal`}>
-              <div className="font-medium">{row.topic_name}</div>
-              <div className="text-xs text-slate-500 dark:text-slate-400">
-                {row.program_name} › {row.paper_name}
-              </div>
-            </th>
-            <td className={`${tdClass} min-w-40`}>
-              <div className="flex items-center gap-2">
-                <div className="h-2 w-24 shrink-0 rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
-                  <div
-                    className={`h-2 rounded ${BAR[accuracyColour(percent)]}`}
-                    style={{ width: `${percent}%` }}
-                  />
-                </div>
-                <span className="whitespace-nowrap tabular-nums">
-                  {percentText(row.share_correct)}
-                  <span className="text-xs text-slate-500 dark:text-slate-400">
-                    {' '}
-                    ({row.correct} of {row.answers})
-                  </span>
-                </span>
-              </div>
-            </td>
-            <td className={numberTdClass}>{row.answers}</td>
-            <td className={numberTdClass}>{row.students}</td>
-          </tr>
-        );
-      })}
+      {rows.map((row) => (
+        <tr key={row.topic_id}>
+          <th scope="row" className={`${tdClass} font-normal`}>
+            <div className="font-medium">{row.topic_name}</div>
+            <div className="text-xs text-slate-500 dark:text-slate-400">
+              {row.program_name} › {row.paper_name}
+            </div>
+          </th>
+          <ShareCell correct={row.correct} answers={row.answers} />
+          <td className={numberTdClass}>{row.answers}</td>
+          <td className={numberTdClass}>{row.students}</td>
+        </tr>
+      ))}
     </DataTable>
   );
 }
