@@ -72,9 +72,19 @@ export async function insertQuestions(
   count: number,
   label = 'Q',
 ) {
+  // A practice question takes its set's topic, as the import gives it; a mock question is untagged.
+  const topic =
+    'practice_set_id' in set
+      ? await db
+          .selectFrom('practice_sets')
+          .select('topic_id')
+          .where('id', '=', set.practice_set_id)
+          .executeTakeFirst()
+      : undefined;
   const rows = Array.from({ length: count }, (_, i) => ({
     practice_set_id: 'practice_set_id' in set ? set.practice_set_id : null,
     mock_exam_set_id: 'mock_exam_set_id' in set ? set.mock_exam_set_id : null,
+    topic_id: topic?.topic_id ?? null,
     position: i + 1,
     question_text: `${label}${i + 1}: which option is right?`,
     option_a: 'Option A',
