@@ -204,6 +204,18 @@ describe('the optional topic column', () => {
     expect(await topicsWritten()).toEqual([cat.topicId, infection, null]);
   });
 
+  it('is named by questions.format beside the seven columns, and in the format rules', async () => {
+    const res = await t.api<{ result: { data: Record<string, unknown> } }>('GET', '/trpc/questions.format', {
+      token: admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.data).toMatchObject({
+      headers: goodRows(0)[0],
+      optional_headers: ['topic'],
+      required_format: expect.arrayContaining([expect.stringMatching(/^An eighth column topic is optional/)]),
+    });
+  });
+
   it('leaves mock questions of the seven columns untagged, and gives practice questions their set topic', async () => {
     expect((await upload(csvFile(goodRows(2)), 'mock.csv', mock)).status).toBe(201);
     expect((await upload(csvFile(goodRows(2)), 'practice.csv')).status).toBe(201);
