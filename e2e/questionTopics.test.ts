@@ -87,6 +87,7 @@ describe('question topics', SUITE_OPTIONS, () => {
     await history.getByText('Before: Untagged', { exact: true }).waitFor();
     await history.getByText('After: Fluid balance', { exact: true }).waitFor();
     expect(await topicsOf([m4.id])).toEqual([{ id: m4.id, topic_id: c.topic.id }]);
+    await shot('admin-question-topic-1280');
     expect(consoleErrors).toEqual([]);
   });
 });
