@@ -167,7 +167,8 @@ export interface QuestionTable {
   topic_id: Generated<number | null>;
 }
 
-export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate';
+// 'topic': a question's topic changed in place, without a new version.
+export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate' | 'topic';
 
 /** Who changed a question, when, and what (question bank, migration 0006). */
 export interface QuestionEditTable {

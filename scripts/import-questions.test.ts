@@ -109,6 +109,33 @@ describe('npm run import-questions', () => {
     await withDb(async (db) => expect(await countQuestions(db)).toBe(3));
   }, 30_000);
 
+  it('tags mock questions from a topic column, and exits 1 naming a row whose topic the paper lacks', async () => {
+    const rows = goodRows(3);
+    rows[0].push('Topic');
+    rows[1].push('vital signs');
+    rows[2].push('');
+    rows[3].push('Cardiology');
+    const file = path.join(dataDir, 'tagged.csv');
+    fs.writeFileSync(file, csvFile(rows));
+    const place = ['--file', file, '--type', 'mock', '--program', '1', '--paper', '1'];
+    const bad = await cli(place);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(
+      'row 4, topic: "Cardiology" is not a topic of Paper 1: its topics are Vital Signs. Write one of them (any case), or leave the cell empty.',
+    );
+    await withDb(async (db) => expect(await countQuestions(db)).toBe(0));
+
+    rows[3][7] = 'VITAL SIGNS';
+    fs.writeFileSync(file, csvFile(rows));
+    const ok = await cli(place);
+    expect(ok.code).toBe(0);
+    await withDb(async (db) => {
+      const topic = await db.selectFrom('topics').select('id').executeTakeFirstOrThrow();
+      const tags = await db.selectFrom('questions').select('topic_id').orderBy('position').execute();
+      expect(tags.map((q) => q.topic_id)).toEqual([topic.id, null, topic.id]);
+    });
+  }, 30_000);
+
   it('a dry run writes nothing', async () => {
     const file = path.join(dataDir, 'q.csv');
     fs.writeFileSync(file, csvFile(goodRows(2)));

@@ -1,7 +1,8 @@
 // npm run import-questions -- --file F --type practice|mock --program ID|name --paper ID|name
 //   [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--dry-run]
 // Imports a question file through the same service as the admin upload: a progress bar while it
-// works, then a summary (the set created, or every failing row). Exits 1 on any failure.
+// works, then a summary (the set created, or every failing row). Exits 1 on any failure. The file
+// may carry the upload's optional topic column (a topic of --paper, by name in any case).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

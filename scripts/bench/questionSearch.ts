@@ -49,7 +49,7 @@ const SIGNS = [
   'dehydration',
 ];
 
-function questionsFor(count: number, from: number): ValidQuestion[] {
+function questionsFor(count: number, from: number, topicId: number | null): ValidQuestion[] {
   return Array.from({ length: count }, (_, j) => {
     const i = from + j;
     const text = `Question ${i}: a ${SUBJECTS[i % SUBJECTS.length]} presents with ${SIGNS[i % SIGNS.length]} and ${SIGNS[(i * 3 + 1) % SIGNS.length]}. What should the nurse do first?`;
@@ -62,6 +62,7 @@ function questionsFor(count: number, from: number): ValidQuestion[] {
       option_d: `Reassure and observe for an hour (${i})`,
       correct_answer: LETTERS[(i * 7 + 3) % 4],
       explanation: i % 20 === 0 ? '' : `Assessment comes first; case ${i}.`,
+      topic_id: topicId,
       text_key: textKey(text),
     };
   });
@@ -82,7 +83,7 @@ async function fillCatalogue(db: DB, size: BankSize): Promise<Omit<Bank, 'questi
   let next = 1;
   const add = async (p: Placement, title: string, count: number) => {
     const set = { title, timeLimitMinutes: 120 };
-    const { id } = await insertQuestions(db, p, { newSet: set }, [questionsFor(count, next)]);
+    const { id } = await insertQuestions(db, p, { newSet: set }, [questionsFor(count, next, p.topicId)]);
     next += count;
     (p.quizType === 'mock' ? bank.mockSets : bank.practiceSets).push(id);
   };

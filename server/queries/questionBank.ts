@@ -1,23 +1,23 @@
 // SQL of the admin's question bank: the search with its filters and pages, one question with where
-// it sits, the writes of an edit (a new version), and the audit rows with their history. Only
+// it sits and its topic, the writes of an edit (a new version) and of a topic change (in place),
+// and the audit rows with their history. Only
 // current versions are listed: an edited question's older rows stay for the sessions that hold
 // them (docs/question-bank.md).
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
 import type { Database, NewQuestion, Question, QuestionEditAction, QuizType } from '../../db/schema';
-import { BANK_PAGE_SIZE, type BankSearch } from '../../shared/schemas/questionBank';
+import { BANK_PAGE_SIZE, UNTAGGED, type BankSearch } from '../../shared/schemas/questionBank';
 import { contains } from './textSearch';
 
 type QuestionsEb = ExpressionBuilder<Database, 'questions'>;
 
-/** Practice set ids under a topic, paper or program; and mock set ids under a paper or program. */
+/** Practice set ids under a paper or program; and mock set ids under a paper or program. */
 function practiceSetsUnder(eb: QuestionsEb, f: BankSearch) {
   let q = eb
     .selectFrom('practice_sets')
     .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
     .innerJoin('papers', 'papers.id', 'topics.paper_id')
     .select('practice_sets.id');
-  if (f.topic_id !== undefined) q = q.where('topics.id', '=', f.topic_id);
   if (f.paper_id !== undefined) q = q.where('papers.id', '=', f.paper_id);
   if (f.program_id !== undefined) q = q.where('papers.program_id', '=', f.program_id);
   return q;
@@ -40,9 +40,8 @@ function placeFilter(eb: QuestionsEb, f: BankSearch) {
   if (f.set_id !== undefined) {
     return eb(f.quiz_type === 'mock' ? mockColumn : practiceColumn, '=', f.set_id);
   }
-  // A topic holds practice sets only.
-  const kind: QuizType | null = f.quiz_type ?? (f.topic_id !== undefined ? 'practice' : null);
-  const above = f.program_id !== undefined || f.paper_id !== undefined || f.topic_id !== undefined;
+  const kind: QuizType | null = f.quiz_type ?? null;
+  const above = f.program_id !== undefined || f.paper_id !== undefined;
   if (!above) return eb(kind === 'mock' ? mockColumn : practiceColumn, 'is not', null);
   const practice = eb(practiceColumn, 'in', practiceSetsUnder(eb, f));
   const mock = eb(mockColumn, 'in', mockSetsUnder(eb, f));
@@ -54,25 +53,34 @@ function placeFilter(eb: QuestionsEb, f: BankSearch) {
 /** Current versions matching the filters (no paging). */
 function matching(db: DB, f: BankSearch) {
   let q = db.selectFrom('questions').where('questions.replaced_by_id', 'is', null);
-  if (f.set_id !== undefined || f.quiz_type || f.topic_id || f.paper_id || f.program_id) {
+  if (f.set_id !== undefined || f.quiz_type || f.paper_id || f.program_id) {
     q = q.where((eb) => placeFilter(eb, f));
   }
+  // The question's own topic: a practice question's is its set's, a mock question's its tag.
+  if (f.topic_id === UNTAGGED) q = q.where('questions.topic_id', 'is', null);
+  else if (f.topic_id !== undefined) q = q.where('questions.topic_id', '=', f.topic_id);
   if (f.search) q = q.where(contains('questions.question_text', f.search));
   if (f.no_explanation) q = q.where('questions.explanation', '=', '');
   if (f.status !== 'all') q = q.where('questions.is_active', '=', f.status === 'active' ? 1 : 0);
   return q;
 }
 
-/** A question with the set, topic, paper and program it sits in. */
-function placedQuestions(db: DB) {
+/** Where a question's set sits: the set and, through it, the paper. */
+function withSetAndPaper(db: DB) {
   return db
     .selectFrom('questions')
     .leftJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
     .leftJoin('mock_exam_sets', 'mock_exam_sets.id', 'questions.mock_exam_set_id')
-    .leftJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .leftJoin('topics as set_topics', 'set_topics.id', 'practice_sets.topic_id')
     .leftJoin('papers', (j) =>
-      j.on((eb) => eb('papers.id', '=', eb.fn.coalesce('mock_exam_sets.paper_id', 'topics.paper_id'))),
-    )
+      j.on((eb) => eb('papers.id', '=', eb.fn.coalesce('mock_exam_sets.paper_id', 'set_topics.paper_id'))),
+    );
+}
+
+/** A question with its set, its own topic (null: an untagged mock question), its paper and program. */
+function placedQuestions(db: DB) {
+  return withSetAndPaper(db)
+    .leftJoin('topics', 'topics.id', 'questions.topic_id')
     .leftJoin('programs', 'programs.id', 'papers.program_id')
     .select((eb) => [
       'questions.id',
@@ -224,29 +232,47 @@ export async function setActiveFlag(db: DB, id: number, active: boolean): Promis
 export interface SetRef {
   id: number;
   title: string;
+  paper_id: number;
+  /** A practice set's topic, which its questions take; null for a mock set. */
+  topic_id: number | null;
 }
 
 export function findSetOfKind(db: DB, type: QuizType, id: number): Promise<SetRef | undefined> {
-  const table = type === 'mock' ? 'mock_exam_sets' : 'practice_sets';
-  return db.selectFrom(table).select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+  if (type === 'mock') {
+    return db
+      .selectFrom('mock_exam_sets')
+      .select(['id', 'title', 'paper_id', sql<number | null>`null`.as('topic_id')])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('practice_sets')
+    .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
+    .select(['practice_sets.id', 'practice_sets.title', 'topics.paper_id', 'practice_sets.topic_id'])
+    .where('practice_sets.id', '=', id)
+    .executeTakeFirst();
 }
 
 export type Changes = Record<string, { old: string | boolean; new: string | boolean }>;
 
-export async function insertEdit(
-  db: DB,
-  row: {
-    question_id: number;
-    previous_question_id: number | null;
-    admin_user_id: number;
-    action: QuestionEditAction;
-    changes: Changes;
-    edited_at: string;
-  },
-): Promise<void> {
+/** An audit row: the version written (or changed), the one it replaced, who, what and when. */
+export interface NewEdit {
+  question_id: number;
+  previous_question_id: number | null;
+  admin_user_id: number;
+  action: QuestionEditAction;
+  changes: Changes;
+  edited_at: string;
+}
+
+export async function insertEdit(db: DB, row: NewEdit): Promise<void> {
+  await insertEdits(db, [row]);
+}
+
+export async function insertEdits(db: DB, rows: NewEdit[]): Promise<void> {
   await db
     .insertInto('question_edits')
-    .values({ ...row, changes: JSON.stringify(row.changes) })
+    .values(rows.map((row) => ({ ...row, changes: JSON.stringify(row.changes) })))
     .execute();
 }
 
@@ -290,4 +316,49 @@ export async function questionHistory(db: DB, id: number) {
     .limit(HISTORY_LIMIT)
     .execute();
   return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Changes }));
+}
+
+/** The questions `ids` with their paper, for a change of topic (inside its transaction). */
+export function questionsWithPaper(db: DB, ids: number[]) {
+  return withSetAndPaper(db)
+    .select([
+      'questions.id',
+      'questions.replaced_by_id',
+      'questions.mock_exam_set_id',
+      'questions.topic_id',
+      'papers.id as paper_id',
+    ])
+    .where('questions.id', 'in', ids)
+    .orderBy('questions.id')
+    .execute();
+}
+
+/** A topic with its paper's name. */
+export function findTopic(db: DB, id: number) {
+  return db
+    .selectFrom('topics')
+    .innerJoin('papers', 'papers.id', 'topics.paper_id')
+    .select(['topics.id', 'topics.name', 'topics.paper_id', 'papers.name as paper_name'])
+    .where('topics.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Names of the topics `ids`. */
+export async function topicNames(db: DB, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('topics').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Tags current versions with a topic (null: untagged), in place: the topic is not part of what a
+ * session showed, so it needs no new version.
+ */
+export async function setTopicOf(db: DB, ids: number[], topicId: number | null): Promise<void> {
+  await db
+    .updateTable('questions')
+    .set({ topic_id: topicId })
+    .where('id', 'in', ids)
+    .where('replaced_by_id', 'is', null)
+    .execute();
 }

@@ -5,8 +5,11 @@ import { serialized } from '../../db/dialect';
 import type { Question, QuizType } from '../../db/schema';
 import type { Header } from '../../shared/domain/questionFormat';
 
-/** A checked row of a sheet: the seven columns as the questions table stores them, its row and its text key. */
-export type ValidQuestion = Pick<Question, Header> & { row: number; text_key: string };
+/**
+ * A checked row of a sheet: the seven columns and the topic as the questions table stores them, its
+ * row and its text key.
+ */
+export type ValidQuestion = Pick<Question, Header | 'topic_id'> & { row: number; text_key: string };
 
 /**
  * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,
@@ -54,6 +57,19 @@ export async function placementProblem(
   if (topic.paper_id !== p.paperId)
     return { field: 'topic_id', message: 'The chosen topic does not belong to the chosen paper.' };
   return null;
+}
+
+/** The paper's name and its topics (inactive ones too), which an upload's topic cells may name. */
+export async function topicsOfPaper(db: DB, paperId: number) {
+  const paper = await db.selectFrom('papers').select('name').where('id', '=', paperId).executeTakeFirst();
+  const topics = await db
+    .selectFrom('topics')
+    .select(['id', 'name'])
+    .where('paper_id', '=', paperId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return { paperName: paper?.name ?? `paper ${paperId}`, topics };
 }
 
 export async function titleTaken(db: DB, p: Placement, title: string): Promise<boolean> {
@@ -202,7 +218,7 @@ export async function insertQuestions(
             chunk.map((q) => ({
               practice_set_id: p.quizType === 'practice' ? setId : null,
               mock_exam_set_id: p.quizType === 'mock' ? setId : null,
-              topic_id: p.quizType === 'practice' ? p.topicId : null,
+              topic_id: q.topic_id,
               position: ++position,
               question_text: q.question_text,
               option_a: q.option_a,

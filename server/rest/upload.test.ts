@@ -11,6 +11,7 @@ import {
   workbookFile,
   type ImportCatalog,
 } from '../test/importFiles';
+import { insertTopic } from '../test/fixtures';
 import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 
 let t: TestServer;
@@ -158,6 +159,126 @@ describe('POST /api/admin/upload-questions/', () => {
   });
 });
 
+describe('the optional topic column', () => {
+  /** The paper's second topic, and a topic of the other paper. */
+  async function moreTopics() {
+    const infection = await insertTopic(t.db, cat.paperId, 'Infection Prevention');
+    const pharmacology = await insertTopic(t.db, cat.otherPaperId, 'Pharmacology');
+    return { infection: infection.id, pharmacology: pharmacology.id };
+  }
+  const mock = { quiz_type: 'mock', topic_id: '' };
+  const withTopics = (header: string, cells: string[]) => {
+    const rows = goodRows(cells.length);
+    rows[0].push(header);
+    cells.forEach((cell, i) => rows[i + 1].push(cell));
+    return rows;
+  };
+  /** A 400 whose one row error is the topic cell of `row`. */
+  const refusedRow = (
+    res: { status: number; body: Record<string, unknown> },
+    row: number,
+    reason: string,
+  ) => {
+    expect(res.status).toBe(400);
+    expect(res.body.row_errors).toEqual([{ row, column: 'topic', reason }]);
+  };
+  const topicsWritten = async () =>
+    (await t.db.selectFrom('questions').select('topic_id').orderBy('position').execute()).map(
+      (q) => q.topic_id,
+    );
+
+  it('tags mock questions by topic name in any case and spacing, leaves an empty cell untagged, and previews the names', async () => {
+    const { infection } = await moreTopics();
+    const rows = withTopics(' Topic ', ['vital signs', '  INFECTION PREVENTION ', '']);
+    const dry = await upload(csvFile(rows), 'mock.csv', { ...mock, dry_run: 'true' });
+    expect(dry.status).toBe(200);
+    expect((dry.body.preview as Array<{ topic: string }>).map((r) => r.topic)).toEqual([
+      'Vital Signs',
+      'Infection Prevention',
+      '',
+    ]);
+    expect(await countQuestions(t.db)).toBe(0);
+
+    const res = await upload(workbookFile(rows), 'mock.xlsx', mock);
+    expect(res.status).toBe(201);
+    expect(await topicsWritten()).toEqual([cat.topicId, infection, null]);
+  });
+
+  it('is named by questions.format beside the seven columns, and in the format rules', async () => {
+    const res = await t.api<{ result: { data: Record<string, unknown> } }>('GET', '/trpc/questions.format', {
+      token: admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.data).toMatchObject({
+      headers: goodRows(0)[0],
+      optional_headers: ['topic'],
+      required_format: expect.arrayContaining([expect.stringMatching(/^An eighth column topic is optional/)]),
+    });
+  });
+
+  it('leaves mock questions of the seven columns untagged, and gives practice questions their set topic', async () => {
+    expect((await upload(csvFile(goodRows(2)), 'mock.csv', mock)).status).toBe(201);
+    expect((await upload(csvFile(goodRows(2)), 'practice.csv')).status).toBe(201);
+    expect(await topicsWritten()).toEqual([null, cat.topicId, null, cat.topicId]);
+  });
+
+  it('refuses an unknown topic and a topic of another paper as row errors listing the paper topics; nothing is written', async () => {
+    await moreTopics();
+    const rows = withTopics('TOPIC', ['Vital signs', 'Cardiology', 'Pharmacology', '']);
+    const res = await upload(csvFile(rows), 'mock.csv', { ...mock, title: 'Tagged mock' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      error_code: 'bad_rows',
+      error: '2 rows of the file have problems; nothing was saved.',
+    });
+    const listing =
+      'its topics are Infection Prevention, Vital Signs. Write one of them (any case), or leave the cell empty.';
+    expect(res.body.row_errors).toEqual([
+      { row: 3, column: 'topic', reason: `"Cardiology" is not a topic of Paper 1: ${listing}` },
+      { row: 4, column: 'topic', reason: `"Pharmacology" is not a topic of Paper 1: ${listing}` },
+    ]);
+    expect(await countSets(t.db)).toBe(0);
+    expect(await countQuestions(t.db)).toBe(0);
+  });
+
+  it('takes a practice row naming its set topic or nothing, and refuses another topic of the paper', async () => {
+    await moreTopics();
+    const ok = await upload(csvFile(withTopics('topic', ['VITAL SIGNS', ''])), 'ok.csv');
+    expect(ok.status).toBe(201);
+    expect(await topicsWritten()).toEqual([cat.topicId, cat.topicId]);
+
+    const other = await upload(csvFile(withTopics('topic', ['', 'infection prevention'])), 'other.csv');
+    refusedRow(
+      other,
+      3,
+      'A practice set\'s questions take its topic "Vital Signs", not "Infection Prevention": leave the cell empty, or upload this row into a practice set of "Infection Prevention".',
+    );
+    expect(await countQuestions(t.db)).toBe(2);
+    expect(await countSets(t.db)).toBe(1);
+  });
+
+  it('refuses a repeated topic column, and says so when the paper has no topics yet', async () => {
+    const repeated = withTopics('topic', ['Vital Signs']);
+    repeated[0].push('Topic');
+    repeated[1].push('Vital Signs');
+    const twice = await upload(csvFile(repeated), 'twice.csv', mock);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('The header row does not match the template: repeated topic.');
+
+    const bare = await upload(csvFile(withTopics('topic', ['Vital Signs'])), 'bare.csv', {
+      ...mock,
+      paper_id: String(cat.otherPaperId),
+    });
+    refusedRow(
+      bare,
+      2,
+      '"Vital Signs" is not a topic of Paper 2, which has no topics yet: add them under Content, or leave the cell empty.',
+    );
+    expect(await countSets(t.db)).toBe(0);
+  });
+});
+
 describe('questions.upload over tRPC', () => {
   it('takes the file as base64 (bodies beyond the usual 100 KB) and answers the same shape', async () => {
     const file = workbookFile(goodRows(1500));
@@ -199,7 +320,7 @@ describe('GET /api/admin/upload-template/', () => {
       const bytes = Buffer.from(await res.arrayBuffer());
       const wb = XLSX.read(bytes, { type: 'buffer' });
       const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
-      expect(rows[0]).toEqual(goodRows(0)[0]);
+      expect(rows[0]).toEqual([...goodRows(0)[0], 'topic']);
       const up = await upload(bytes, `template-${format}.${format}`);
       expect(up.status).toBe(201);
     }

@@ -1,5 +1,6 @@
 // The question bank's procedures of the questions router: search the
-// bank, open one question with its history, edit, deactivate or reactivate, and move it. Admin
+// bank, open one question with its history, edit, deactivate or reactivate, move it, and set the
+// topic of one or several. Admin
 // only, as the whole router; the rules of a change live in services/questionEdits.ts.
 import { TRPCError } from '@trpc/server';
 import {
@@ -7,10 +8,11 @@ import {
   moveQuestionInput,
   questionIdInput,
   setQuestionActiveInput,
+  setTopicInput,
   updateQuestionInput,
 } from '../../shared/schemas/questionBank';
 import { findBankQuestion, questionHistory, searchBank } from '../queries/questionBank';
-import { editQuestion, moveQuestion, setQuestionActive } from '../services/questionEdits';
+import { editQuestion, moveQuestion, setQuestionActive, setQuestionsTopic } from '../services/questionEdits';
 import { adminProcedure } from '../trpc';
 
 export const questionBankProcedures = {
@@ -35,4 +37,9 @@ export const questionBankProcedures = {
   move: adminProcedure
     .input(moveQuestionInput)
     .mutation(({ ctx, input }) => moveQuestion(ctx.db, ctx.user, input)),
+
+  /** Tags mock questions with a topic of their paper (null: untagged), all of them or none. */
+  setTopic: adminProcedure
+    .input(setTopicInput)
+    .mutation(({ ctx, input }) => setQuestionsTopic(ctx.db, ctx.user, input)),
 };

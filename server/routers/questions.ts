@@ -3,7 +3,14 @@
 // success false, not a thrown error, so the admin screen can list every failing row. The question
 // bank's search and edits join them from questionBank.ts.
 import { z } from 'zod';
-import { HEADERS, HELP, MAX_FILE_BYTES, MAX_ROWS, REQUIRED_FORMAT } from '../../shared/domain/questionFormat';
+import {
+  HEADERS,
+  HELP,
+  MAX_FILE_BYTES,
+  MAX_ROWS,
+  REQUIRED_FORMAT,
+  TOPIC_HEADER,
+} from '../../shared/domain/questionFormat';
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
 import { importQuestions } from '../services/import/importQuestions';
@@ -25,6 +32,7 @@ export const questionsRouter = router({
   /** The rules the upload enforces, for the upload form (and an admin check before a big body). */
   format: adminProcedure.input(z.void()).query(() => ({
     headers: [...HEADERS],
+    optional_headers: [TOPIC_HEADER],
     required_format: REQUIRED_FORMAT,
     help: HELP,
     max_file_bytes: MAX_FILE_BYTES,

@@ -2,14 +2,17 @@
 // never changes what it says or where it sits: an edit or a move writes a new version in one
 // transaction and retires the old row, so every session that holds the old id (in progress or
 // graded) keeps grading and reviewing on what it showed. Deactivating flips the row's flag only.
-// Each change leaves an audit row: who, when, and each field's old and new value.
+// Each change leaves an audit row: who, when, and each field's old and new value. A question's
+// topic is not part of what a session showed: it changes in place, audited, without a new version.
 import { TRPCError } from '@trpc/server';
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Question, User } from '../../db/schema';
+import { plural } from '../../shared/domain/display';
 import {
   CONTENT_FIELDS,
   type MoveQuestionInput,
+  type SetTopicInput,
   type UpdateQuestionInput,
 } from '../../shared/schemas/questionBank';
 import { ErrorDetails, fieldError } from '../errors';
@@ -17,11 +20,16 @@ import {
   findBankQuestion,
   findQuestionRow,
   findSetOfKind,
+  findTopic,
   insertEdit,
+  insertEdits,
   insertQuestionVersion,
   nextPosition,
+  questionsWithPaper,
   retireQuestion,
   setActiveFlag,
+  setTopicOf,
+  topicNames,
   type Changes,
 } from '../queries/questionBank';
 import { textKey } from './import/textKey';
@@ -136,13 +144,116 @@ export function moveQuestion(db: DB, admin: User, input: MoveQuestionInput) {
       throw fieldError('set_id', `The question is already in this ${KIND_NAME[kind]}.`);
     const to = await findSetOfKind(trx, kind, input.set_id);
     if (!to) throw fieldError('set_id', `There is no ${KIND_NAME[kind]} with id ${input.set_id}.`);
+    const from = await findSetOfKind(trx, kind, fromId);
+    // A practice question takes its new set's topic; a mock question keeps its tag within its
+    // paper, and a topic of the old paper cannot follow it to another.
+    const topicId = kind === 'practice' ? to.topic_id : to.paper_id === from?.paper_id ? row.topic_id : null;
     const patch = {
       practice_set_id: kind === 'practice' ? to.id : null,
       mock_exam_set_id: kind === 'mock' ? to.id : null,
       position: await nextPosition(trx, kind, to.id),
+      topic_id: topicId,
     };
-    const from = await findSetOfKind(trx, kind, fromId);
-    const changes = { set: { old: from?.title ?? String(fromId), new: to.title } };
+    const changes: Changes = { set: { old: from?.title ?? String(fromId), new: to.title } };
+    if (topicId !== row.topic_id) changes.topic = await topicChange(trx, row.topic_id, topicId);
     return writeVersion(trx, row, patch, { admin, action: 'move', changes, now });
   });
+}
+
+const UNTAGGED_NAME = 'Untagged';
+
+/** A topic change as the history shows it: the names, "Untagged" for none. */
+async function topicChange(db: DB, from: number | null, to: number | null) {
+  const names = await topicNames(
+    db,
+    [from, to].filter((id) => id !== null),
+  );
+  const nameOf = (id: number | null) => (id === null ? UNTAGGED_NAME : (names.get(id) ?? String(id)));
+  return { old: nameOf(from), new: nameOf(to) };
+}
+
+/** "1 of the chosen questions is", "3 of the chosen questions are". */
+const ofChosen = (n: number, total: number) =>
+  total === 1 ? 'The question is' : `${n} of the ${total} chosen questions ${n === 1 ? 'is' : 'are'}`;
+
+/**
+ * Sets the topic of mock questions (null: untagged), all of them or none, in one transaction:
+ * current versions only, and a topic of their paper. A practice question takes its set's topic, so
+ * it is refused here (a move changes it). Each question whose topic changes gets an audit row.
+ */
+export function setQuestionsTopic(db: DB, admin: User, input: SetTopicInput) {
+  const ids = [...new Set(input.ids)];
+  return serialized(
+    db,
+    ids.map((id) => `question:${id}`),
+    async (trx) => {
+      const topic = input.topic_id === null ? null : await findTopic(trx, input.topic_id);
+      if (input.topic_id !== null && !topic)
+        throw fieldError('topic_id', `There is no topic with id ${input.topic_id}.`);
+      const rows = await questionsWithPaper(trx, ids);
+      const missing = ids.length - rows.length;
+      if (missing) {
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: ids.length === 1 ? 'Question not found.' : `${ofChosen(missing, ids.length)} not found.`,
+        });
+      }
+      const nothing = 'Nothing was changed.';
+      const old = rows.filter((r) => r.replaced_by_id !== null).length;
+      if (old) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `${ofChosen(old, ids.length)} ${old === 1 ? 'an older version' : 'older versions'}: reload the list and choose again. ${nothing}`,
+        });
+      }
+      const practice = rows.filter((r) => r.mock_exam_set_id === null).length;
+      if (practice) {
+        throw fieldError(
+          'ids',
+          `${ofChosen(practice, ids.length)} in a practice set, and takes its set's topic: move it to a set of another topic instead. ${nothing}`,
+        );
+      }
+      const elsewhere = topic ? rows.filter((r) => r.paper_id !== topic.paper_id).length : 0;
+      if (topic && elsewhere) {
+        throw fieldError(
+          'topic_id',
+          `"${topic.name}" is a topic of ${topic.paper_name}; ${ofChosen(elsewhere, ids.length).replace(/^T/, 't')} in another paper. ${nothing}`,
+        );
+      }
+
+      const changing = rows.filter((r) => r.topic_id !== input.topic_id);
+      const now = new Date().toISOString();
+      if (changing.length) {
+        await setTopicOf(
+          trx,
+          changing.map((r) => r.id),
+          input.topic_id,
+        );
+        const names = await topicNames(trx, [
+          ...new Set([...changing.map((r) => r.topic_id), input.topic_id].filter((id) => id !== null)),
+        ]);
+        const nameOf = (id: number | null) => (id === null ? UNTAGGED_NAME : (names.get(id) ?? String(id)));
+        await insertEdits(
+          trx,
+          changing.map((r) => ({
+            question_id: r.id,
+            previous_question_id: null,
+            admin_user_id: admin.id,
+            action: 'topic' as const,
+            changes: { topic: { old: nameOf(r.topic_id), new: nameOf(input.topic_id) } },
+            edited_at: now,
+          })),
+        );
+      }
+      const target = topic ? `the topic "${topic.name}"` : 'no topic';
+      const unchanged = rows.length - changing.length;
+      const already = unchanged ? ` ${plural(unchanged, 'question')} already had it.` : '';
+      const message = changing.length
+        ? topic
+          ? `Topic set to "${topic.name}" for ${plural(changing.length, 'question')}.${already}`
+          : `${plural(changing.length, 'question')} ${changing.length === 1 ? 'is' : 'are'} now untagged.${already}`
+        : `Nothing changed: ${rows.length === 1 ? 'the question already has' : `all ${rows.length} questions already have`} ${target}.`;
+      return { changed: changing.length, unchanged, topic_id: input.topic_id, message };
+    },
+  );
 }

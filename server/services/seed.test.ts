@@ -7,7 +7,12 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/client';
 import { countQuestions, tempDb } from '../test/importFiles';
+import { TOPIC_HEADER } from '../../shared/domain/questionFormat';
 import { readCatalog, SEED_DIR, seedAll, seedIfEmpty } from './seed';
+
+/** The column names of a seed file's first line. */
+const headerOf = (file: string) =>
+  fs.readFileSync(path.join(SEED_DIR, file), 'utf8').split(/\r?\n/)[0].split(',');
 
 let db: DB;
 let dir: string;
@@ -81,12 +86,60 @@ describe('seedIfEmpty', () => {
     expect(await count('programs')).toBe(programs.length);
   }, 30_000);
 
+  it('tags the sample mocks with topics of their paper, topics without a practice set included', async () => {
+    await seedIfEmpty(db);
+    const catalog = readCatalog();
+    const tagged = catalog.programs.flatMap((program) =>
+      program.papers.flatMap((paper) =>
+        paper.mock_exams
+          .filter((m) => headerOf(m.file).includes(TOPIC_HEADER))
+          .map((m) => ({ program: program.name, title: m.title })),
+      ),
+    );
+    // Mocks whose file carries the topic column; RMN and NAC are tagged here.
+    expect(tagged.map((m) => m.program)).toEqual(
+      expect.arrayContaining(['Mental Health Nursing (RMN)', 'Nurse Assistant Clinical (NAC)']),
+    );
+    for (const mock of tagged) {
+      const questions = await db
+        .selectFrom('questions')
+        .innerJoin('mock_exam_sets', 'mock_exam_sets.id', 'questions.mock_exam_set_id')
+        .leftJoin('topics', 'topics.id', 'questions.topic_id')
+        .select(['questions.question_text', 'topics.paper_id as topic_paper', 'mock_exam_sets.paper_id'])
+        .where('mock_exam_sets.title', '=', mock.title)
+        .execute();
+      expect(questions.length, mock.title).toBeGreaterThanOrEqual(40);
+      for (const q of questions) expect(q.topic_paper, `${mock.title}: ${q.question_text}`).toBe(q.paper_id);
+    }
+    // A topic with no practice set holds tagged mock questions.
+    const emergencies = await db
+      .selectFrom('topics')
+      .select((eb) => [
+        eb
+          .selectFrom('practice_sets')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('topic_id', '=', 'topics.id')
+          .as('sets'),
+        eb
+          .selectFrom('questions')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('topic_id', '=', 'topics.id')
+          .as('questions'),
+      ])
+      .where('name', '=', 'Psychiatric Emergencies and Safety')
+      .executeTakeFirstOrThrow();
+    expect([Number(emergencies.sets), Number(emergencies.questions)]).toEqual([0, 9]);
+  }, 30_000);
+
   it('leaves the database empty when a seed file is broken', async () => {
     const copy = path.join(dir, 'seed');
     fs.cpSync(SEED_DIR, copy, { recursive: true });
     const catalog = readCatalog(copy);
     const last = catalog.programs.at(-1)?.papers.at(-1)?.mock_exams.at(-1)?.file ?? '';
-    fs.appendFileSync(path.join(copy, last), 'Broken question,a,b,c,d,E,\n');
+    // As many cells as the file's header, the optional topic column included.
+    const broken = ['Broken question', 'a', 'b', 'c', 'd', 'E'];
+    const cells = [...broken, ...headerOf(last).slice(broken.length).map(() => '')];
+    fs.appendFileSync(path.join(copy, last), `${cells.join(',')}\n`);
     await expect(seedAll(db, copy)).rejects.toThrow(/correct_answer must be exactly A, B, C or D/);
     expect(await count('programs')).toBe(0);
     expect(await count('practice_sets')).toBe(0);

@@ -1,6 +1,8 @@
 // The sample question bank: db/seed/catalog.json describes programs -> papers -> topics and
 // which CSV file becomes which practice or mock exam set; every file goes through the same
-// import service as an admin upload, so the seed obeys the same rules.
+// import service as an admin upload, so the seed obeys the same rules (a mock file may carry the
+// optional topic column, naming topics of its paper). A topic may have no practice set: it is
+// there for the mock questions tagged with it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,7 +26,11 @@ const catalogSchema = z.object({
           name: z.string().min(1),
           description: z.string(),
           topics: z.array(
-            z.object({ name: z.string().min(1), description: z.string(), practice_sets: z.array(setFile) }),
+            z.object({
+              name: z.string().min(1),
+              description: z.string(),
+              practice_sets: z.array(setFile).default([]),
+            }),
           ),
           mock_exams: z.array(
             setFile.extend({ description: z.string(), time_limit_minutes: z.number().int().min(1).max(600) }),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { HEADERS } from '../../shared/domain/questionFormat';
+import { HEADERS, TOPIC_HEADER } from '../../shared/domain/questionFormat';
 import { ANSWER_LETTERS } from '../../shared/schemas/quiz';
 import { SEED_DIR } from './seed';
 
@@ -17,12 +17,12 @@ interface Catalog {
   programs: {
     name: string;
     papers: {
-      topics: { practice_sets: SetFile[] }[];
+      topics: { practice_sets?: SetFile[] }[];
       mock_exams: (SetFile & { time_limit_minutes: number })[];
     }[];
   }[];
 }
-type Row = Record<(typeof HEADERS)[number], string>;
+type Row = Record<(typeof HEADERS)[number], string> & { topic?: string };
 
 const catalog = JSON.parse(fs.readFileSync(path.join(SEED_DIR, 'catalog.json'), 'utf8')) as Catalog;
 
@@ -31,16 +31,18 @@ function readRows(file: string): Row[] {
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
   expect(parsed.errors, file).toEqual([]);
   const [header, ...rows] = parsed.data;
-  expect(header, file).toEqual(HEADERS);
+  // The seven columns, and the optional topic after them.
+  const columns = header.length > HEADERS.length ? [...HEADERS, TOPIC_HEADER] : [...HEADERS];
+  expect(header, file).toEqual(columns);
   return rows.map((cells, i) => {
-    expect(cells.length, `${file} row ${i + 1} cell count`).toBe(HEADERS.length);
-    return Object.fromEntries(HEADERS.map((h, j) => [h, cells[j]])) as Row;
+    expect(cells.length, `${file} row ${i + 1} cell count`).toBe(columns.length);
+    return Object.fromEntries(columns.map((h, j) => [h, cells[j]])) as Row;
   });
 }
 
 const files = catalog.programs.flatMap((p) =>
   p.papers.flatMap((paper) => [
-    ...paper.topics.flatMap((t) => t.practice_sets.map((s) => s.file)),
+    ...paper.topics.flatMap((t) => (t.practice_sets ?? []).map((s) => s.file)),
     ...paper.mock_exams.map((m) => m.file),
   ]),
 );

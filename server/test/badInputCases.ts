@@ -98,6 +98,8 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     },
     'questions.setActive': { id: f.mockQuestionIds[0], is_active: true },
     'questions.move': { id: f.mockQuestionIds[0], quiz_type: 'mock', set_id: f.mockSetId },
+    // Untagged already: the valid-shaped input itself changes nothing.
+    'questions.setTopic': { ids: [f.mockQuestionIds[0]], topic_id: null },
     'catalog.papers': { programId: f.programId },
     'catalog.topics': { paperId: f.paperId },
     'catalog.practiceSets': { topicId: f.topicId },

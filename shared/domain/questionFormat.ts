@@ -23,11 +23,19 @@ export const HEADERS = [
 ] as const;
 export type Header = (typeof HEADERS)[number];
 
+/**
+ * An optional eighth column: the name of a topic of the chosen paper, in any case. A practice
+ * question takes its set's topic (the cell may repeat it or stay empty); a mock question without
+ * one is untagged.
+ */
+export const TOPIC_HEADER = 'topic';
+
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
 export const REQUIRED_FORMAT: string[] = [
   'File type: .xlsx, .xls or .csv (UTF-8), at most 5 MB and 20,000 rows.',
   `Row 1 holds exactly these seven column headers: ${HEADERS.join(', ')}.`,
+  `An eighth column ${TOPIC_HEADER} is optional: the name of a topic of the chosen paper (any case). An empty cell leaves a mock question untagged; a practice question always takes its set's topic.`,
   'One question per row: question_text and option_a to option_d must not be empty.',
   'correct_answer is exactly one capital letter: A, B, C or D.',
   `Sizes: question_text up to ${MAX_QUESTION_CHARS} characters, each option up to ${MAX_OPTION_CHARS}, explanation up to ${MAX_EXPLANATION_CHARS} (explanation may be empty).`,

@@ -1,5 +1,5 @@
 // Inputs of the question bank: the admin's search with its filters and
-// pages, and the edit, deactivate and move of one question.
+// pages, the edit, deactivate and move of one question, and the topic of one or several.
 import { z } from 'zod';
 import { MAX_EXPLANATION_CHARS, MAX_OPTION_CHARS, MAX_QUESTION_CHARS } from '../domain/questionFormat';
 import { coercedId, optionalText, requiredText } from './fields';
@@ -14,12 +14,19 @@ export const QUESTION_STATUSES = ['all', 'active', 'inactive'] as const;
 const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = z.preprocess(blankAsAbsent, coercedId.optional());
 
+/** The topic filter's value for questions without a topic (mock questions nobody tagged). */
+export const UNTAGGED = 'untagged';
+
 export const bankSearchInput = z
   .object({
     search: z.preprocess(blankAsAbsent, optionalText(MAX_SEARCH_CHARS).optional()),
     program_id: optionalId,
     paper_id: optionalId,
-    topic_id: optionalId,
+    // The question's own topic (a mock question's too), or UNTAGGED.
+    topic_id: z.preprocess(
+      blankAsAbsent,
+      z.union([z.literal(UNTAGGED), coercedId], { error: 'Choose a topic, or untagged.' }).optional(),
+    ),
     // A set id means something only with its kind.
     quiz_type: z.preprocess(blankAsAbsent, quizTypeField.optional()),
     set_id: optionalId,
@@ -63,3 +70,16 @@ export const setQuestionActiveInput = z.object({
 
 export const moveQuestionInput = z.object({ id: coercedId, quiz_type: quizTypeField, set_id: coercedId });
 export type MoveQuestionInput = z.infer<typeof moveQuestionInput>;
+
+/** Questions whose topic one call may set: four pages of the bank. */
+export const MAX_TOPIC_QUESTIONS = 100;
+
+/** Sets the topic of one or several questions; null leaves mock questions untagged. */
+export const setTopicInput = z.object({
+  ids: z
+    .array(coercedId, { error: 'Choose the questions.' })
+    .min(1, 'Choose at least one question.')
+    .max(MAX_TOPIC_QUESTIONS, `Choose at most ${MAX_TOPIC_QUESTIONS} questions at a time.`),
+  topic_id: z.preprocess((v) => (v === '' ? null : v), coercedId.nullable()),
+});
+export type SetTopicInput = z.infer<typeof setTopicInput>;

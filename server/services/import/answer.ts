@@ -20,8 +20,11 @@ export type ImportErrorCode =
   | 'title_taken'
   | 'not_allowed';
 
-/** One row of the preview: its row number and the seven columns of the upload format. */
-export type PreviewRow = { row: number } & Record<Header, string>;
+/**
+ * One row of the preview: its row number, the seven columns of the upload format, and the name of
+ * the topic the question takes ('' for an untagged mock question).
+ */
+export type PreviewRow = { row: number; topic: string } & Record<Header, string>;
 
 export interface CreatedSet {
   type: 'practice' | 'mock';

@@ -290,7 +290,7 @@ describe('broken files: every failing row listed, nothing written', () => {
         row: 1,
         column: 'header',
         reason:
-          'The header row must hold exactly question_text, option_a, option_b, option_c, option_d, correct_answer, explanation: missing question_text, option_d; unexpected "question"; repeated option_c.',
+          'The header row must hold exactly question_text, option_a, option_b, option_c, option_d, correct_answer, explanation (and may add topic): missing question_text, option_d; unexpected "question"; repeated option_c.',
       },
     ]);
     expect(await countSets(db)).toBe(0);

@@ -13,6 +13,7 @@ import {
   placementProblem,
   setInPlacement,
   titleTaken,
+  topicsOfPaper,
   type ImportTarget,
   type Placement,
   type ValidQuestion,
@@ -21,7 +22,7 @@ import { failure, success, type ImportErrorCode, type UploadAnswer } from './ans
 import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
 import { detectFormat, NotASpreadsheetError, WrongEncodingError } from './sniff';
-import { openSheet, RowChecker, type SheetProblem } from './validate';
+import { openSheet, RowChecker, type SheetProblem, type TopicChoices } from './validate';
 import { guardZip, UnsafeZipError } from './zipGuard';
 
 export type ImportStage = 'check' | 'parse' | 'validate' | 'write';
@@ -38,8 +39,12 @@ export interface ImportOptions {
   parseTimeoutMs?: number;
 }
 
-function preview(questions: ValidQuestion[]) {
-  return questions.slice(0, PREVIEW_ROWS).map(({ text_key: _key, ...row }) => row);
+/** The first rows as the answer shows them, each with its topic's name ('' when untagged). */
+function preview(questions: ValidQuestion[], choices: TopicChoices) {
+  const names = new Map(choices.topics.map((t) => [t.id, t.name]));
+  return questions
+    .slice(0, PREVIEW_ROWS)
+    .map(({ text_key: _key, topic_id, ...row }) => ({ ...row, topic: names.get(topic_id ?? 0) ?? '' }));
 }
 
 /**
@@ -169,6 +174,7 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
       dry_run: dryRun,
     });
   }
+  const topics: TopicChoices = { ...(await topicsOfPaper(db, f.paper_id)), setTopicId: placement.topicId };
   const title = existing ? existing.title : await chooseTitle(db, placement, f.title, req.file_name);
   if (!title) {
     return failure(
@@ -193,7 +199,7 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   }
   progress('parse', 1, 1);
 
-  const opened = openSheet(sheet);
+  const opened = openSheet(sheet, topics);
   if (!(opened instanceof RowChecker)) {
     const code = opened.rowErrors.length ? 'bad_header' : sheet.rows.length > 1 ? 'too_many_rows' : 'empty';
     return rejected(code, opened, dryRun);
@@ -217,7 +223,7 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
     return {
       warnings,
       ...(warningCount > MAX_WARNINGS && { warning_count: warningCount }),
-      preview: preview(checker.preview),
+      preview: preview(checker.preview, topics),
       total_questions: checker.questionCount - leftOut(inSet),
       dry_run: dryRun,
     };

@@ -1,6 +1,9 @@
-// The downloadable template: the seven headers and one example row, as .csv or .xlsx.
+// The downloadable template: the seven headers, the optional topic, and one example row, as .csv
+// or .xlsx. The example's topic cell is empty, so the template uploads into any paper as it is.
 import Papa from 'papaparse';
-import { HEADERS } from '../../../shared/domain/questionFormat';
+import { HEADERS, TOPIC_HEADER } from '../../../shared/domain/questionFormat';
+
+const HEADER_ROW = [...HEADERS, TOPIC_HEADER];
 
 const EXAMPLE = [
   'What is the normal resting respiratory rate of a healthy adult?',
@@ -10,6 +13,7 @@ const EXAMPLE = [
   '30-40 breaths per minute',
   'B',
   'A healthy adult at rest breathes 12 to 20 times a minute; above 20 is tachypnoea.',
+  '',
 ];
 
 export type TemplateFormat = 'csv' | 'xlsx';
@@ -22,7 +26,7 @@ export async function templateFile(format: TemplateFormat): Promise<{
   if (format === 'csv') {
     return {
       // The BOM makes Excel open the file as UTF-8.
-      body: Buffer.from('\ufeff' + Papa.unparse([[...HEADERS], EXAMPLE]) + '\r\n', 'utf8'),
+      body: Buffer.from('\ufeff' + Papa.unparse([HEADER_ROW, EXAMPLE]) + '\r\n', 'utf8'),
       contentType: 'text/csv; charset=utf-8',
       fileName: 'question-template.csv',
     };
@@ -32,7 +36,7 @@ export async function templateFile(format: TemplateFormat): Promise<{
   // spreadsheets themselves are read in the parser worker, which loads its own copy.
   const XLSX = await import('xlsx');
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[...HEADERS], EXAMPLE]), 'Questions');
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADER_ROW, EXAMPLE]), 'Questions');
   return {
     body: XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

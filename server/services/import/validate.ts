@@ -9,6 +9,7 @@ import {
   MAX_OPTION_CHARS,
   MAX_QUESTION_CHARS,
   MAX_ROWS,
+  TOPIC_HEADER,
   type Header,
 } from '../../../shared/domain/questionFormat';
 import { PREVIEW_ROWS } from './limits';
@@ -21,6 +22,17 @@ export interface RowError {
   row: number;
   column: string;
   reason: string;
+}
+
+/** A column the sheet may hold: the seven of the format and the optional topic. */
+type Column = Header | typeof TOPIC_HEADER;
+
+/** What a row's topic cell may name: the topics of the chosen paper. */
+export interface TopicChoices {
+  paperName: string;
+  topics: Array<{ id: number; name: string }>;
+  /** A practice set's topic, which each of its questions takes; null for a mock set. */
+  setTopicId: number | null;
 }
 
 /** Why a sheet cannot be imported: the answer's message and the rows at fault. */
@@ -49,21 +61,22 @@ const REQUIRED: ReadonlySet<Header> = new Set([
 const LETTERS: ReadonlySet<string> = new Set(['A', 'B', 'C', 'D']);
 
 /**
- * Maps each of the seven headers to its column. A wrong header is one problem, told once: the
- * missing, unexpected and repeated columns in one sentence (null when the header is right).
+ * Maps each of the seven headers (and the optional topic) to its column. A wrong header is one
+ * problem, told once: the missing, unexpected and repeated columns in one sentence (null when the
+ * header is right).
  */
-function readHeader(header: string[]): { columns: Map<Header, number>; problem: string | null } {
+function readHeader(header: string[]): { columns: Map<Column, number>; problem: string | null } {
   // A Map, not an object: a "__proto__" or "constructor" header is just an unknown string here.
-  const columns = new Map<Header, number>();
+  const columns = new Map<Column, number>();
   const unexpected: string[] = [];
   const repeated: string[] = [];
-  const known: ReadonlySet<string> = new Set(HEADERS);
+  const known: ReadonlySet<string> = new Set([...HEADERS, TOPIC_HEADER]);
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if (name === '') return;
     if (!known.has(name)) unexpected.push(`"${raw.trim()}"`);
-    else if (columns.has(name as Header)) repeated.push(name);
-    else columns.set(name as Header, index);
+    else if (columns.has(name as Column)) repeated.push(name);
+    else columns.set(name as Column, index);
   });
   const missing = HEADERS.filter((name) => !columns.has(name));
   const parts = [
@@ -89,20 +102,61 @@ function checkAnswer(value: string): string | null {
 }
 
 /** The column of each header, as a record: read once per row by name, not looked up in a Map. */
-function columnIndexes(columns: Map<Header, number>): Record<Header, number> {
+function columnIndexes(columns: Map<Column, number>): Record<Header, number> {
   return Object.fromEntries(columns) as Record<Header, number>;
+}
+
+/** Topic names listed in a row error: enough to find the right one, not a page of them. */
+const LISTED_TOPICS = 30;
+
+/**
+ * Reads a row's topic cell: the topic's id, or why the cell is wrong. The name matches in any
+ * case; an empty cell gives a practice question its set's topic and leaves a mock question
+ * untagged, and a practice row may only name its set's topic.
+ */
+class TopicReader {
+  private readonly byName: Map<string, { id: number; name: string }>;
+  private readonly known: string;
+
+  constructor(private readonly choices: TopicChoices) {
+    this.byName = new Map(choices.topics.map((t) => [t.name.trim().toLowerCase(), t]));
+    const names = choices.topics.slice(0, LISTED_TOPICS).map((t) => t.name);
+    const more = choices.topics.length - names.length;
+    this.known = choices.topics.length
+      ? `: its topics are ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Write one of them (any case), or leave the cell empty.`
+      : ', which has no topics yet: add them under Content, or leave the cell empty.';
+  }
+
+  read(cell: string): { id: number | null } | { problem: string } {
+    const { setTopicId, paperName } = this.choices;
+    if (cell === '') return { id: setTopicId };
+    const topic = this.byName.get(cell.toLowerCase());
+    if (!topic) {
+      const shown = cell.length > 60 ? `${cell.slice(0, 60)}…` : cell;
+      return {
+        problem: `"${shown}" is not a topic of ${paperName}${this.known}`,
+      };
+    }
+    if (setTopicId !== null && topic.id !== setTopicId) {
+      const own = this.choices.topics.find((t) => t.id === setTopicId)?.name ?? '';
+      return {
+        problem: `A practice set's questions take its topic "${own}", not "${topic.name}": leave the cell empty, or upload this row into a practice set of "${topic.name}".`,
+      };
+    }
+    return { id: topic.id };
+  }
 }
 
 /**
  * The header check and the row count, before any row: a RowChecker for the data rows, or the
  * problem that stops the import at once.
  */
-export function openSheet(sheet: ParsedSheet): RowChecker | SheetProblem {
+export function openSheet(sheet: ParsedSheet, topics: TopicChoices): RowChecker | SheetProblem {
   if (sheet.rows.length === 0)
     return { error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
   const { columns, problem } = readHeader(sheet.rows.row(0));
   if (problem) {
-    const reason = `The header row must hold exactly ${HEADERS.join(', ')}: ${problem}.`;
+    const reason = `The header row must hold exactly ${HEADERS.join(', ')} (and may add ${TOPIC_HEADER}): ${problem}.`;
     return {
       error: `The header row does not match the template: ${problem}.`,
       rowErrors: [{ row: 1, column: 'header', reason }],
@@ -114,7 +168,7 @@ export function openSheet(sheet: ParsedSheet): RowChecker | SheetProblem {
       rowErrors: [],
     };
   }
-  return new RowChecker(sheet, columns);
+  return new RowChecker(sheet, columns, topics);
 }
 
 /**
@@ -134,17 +188,23 @@ export class RowChecker {
   readonly rowNumbers: number[] = [];
   readonly keys: string[] = [];
   private readonly at: Record<Header, number>;
-  private readonly columnName: Map<number, Header>;
+  /** The topic column, or -1 when the sheet has none. */
+  private readonly topicAt: number;
+  private readonly topics: TopicReader;
+  private readonly columnName: Map<number, Column>;
   private readonly formulas: Set<string>;
   private readonly seen = new Map<string, number>();
   private readonly headerCells: number;
 
   constructor(
     private readonly sheet: ParsedSheet,
-    columns: Map<Header, number>,
+    columns: Map<Column, number>,
+    topics: TopicChoices,
   ) {
     this.dataRows = sheet.rows.length - 1;
     this.at = columnIndexes(columns);
+    this.topicAt = columns.get(TOPIC_HEADER) ?? -1;
+    this.topics = new TopicReader(topics);
     this.columnName = new Map([...columns].map(([name, index]) => [index, name]));
     this.formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
     this.headerCells = sheet.rows.row(0).length;
@@ -215,6 +275,7 @@ export class RowChecker {
       option_d: clean(cells[at.option_d]),
       correct_answer: clean(cells[at.correct_answer]) as AnswerLetter,
       explanation: clean(cells[at.explanation]),
+      topic_id: null,
       text_key: '',
     };
     for (const name of HEADERS) {
@@ -238,6 +299,9 @@ export class RowChecker {
     }
     const answerProblem = checkAnswer(question.correct_answer);
     if (answerProblem) rowErrors.push({ row: rowNumber, column: 'correct_answer', reason: answerProblem });
+    const topic = this.topics.read(this.topicAt < 0 ? '' : clean(cells[this.topicAt]));
+    if ('problem' in topic) rowErrors.push({ row: rowNumber, column: TOPIC_HEADER, reason: topic.problem });
+    else question.topic_id = topic.id;
     if (rowErrors.length > errorsBefore) return null;
 
     question.text_key = textKey(question.question_text);

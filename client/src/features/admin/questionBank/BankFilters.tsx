@@ -1,10 +1,11 @@
 // The Question Bank's search box and filters. Sets are offered once a kind and a paper are
-// chosen (practice sets of the chosen topic when there is one).
+// chosen (practice sets of the chosen topic when there is one). The topic filter offers
+// "Untagged" at once and the paper's topics once a paper is chosen.
 import Search from 'lucide-react/icons/search';
 import { INPUT_CLASS } from '../../../components/TextField';
 import { ProgramPaperFilters, SetFilter, setsOfKind } from '../components/CatalogFilters';
 import { Select } from '../components/Select';
-import { topicOptions } from '../lib/catalog';
+import { topicChoices } from './topicChoices';
 import type { Content } from '../types';
 import type { BankFilter, KindFilter, StatusFilter } from './useBankFilter';
 
@@ -56,10 +57,9 @@ export function BankFilters({ filter: f, content }: { filter: BankFilter; conten
         <Select
           label="Topic"
           value={f.topicId}
-          options={content ? topicOptions(content, f.paperId) : []}
-          placeholder={f.paperId ? 'All topics' : 'Choose a paper first'}
+          options={topicChoices(content, f.paperId)}
+          placeholder="All topics"
           onChange={f.setTopic}
-          disabled={!f.paperId || f.kind === 'mock'}
         />
         <Select
           label="Kind"

@@ -1,4 +1,4 @@
-// One question of the bank: edit it, deactivate or reactivate it, move it,
+// One question of the bank: edit it, deactivate or reactivate it, set its topic, move it,
 // and read its history. An edit or a move answers a new version with a new id: the screen moves
 // to it, and says that sessions already started keep the version they showed.
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -15,6 +15,7 @@ import { placeOf, StatusBadge } from './BankTable';
 import { MoveQuestion } from './MoveQuestion';
 import { QuestionForm, type QuestionContent } from './QuestionForm';
 import { QuestionHistory } from './QuestionHistory';
+import { QuestionTopic } from './QuestionTopic';
 
 const KEEPS = 'Sessions already started keep the version they were shown.';
 
@@ -22,7 +23,7 @@ const KEEPS = 'Sessions already started keep the version they were shown.';
 function useQuestionChanges(id: number) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const done = async (q: BankQuestion, notice: string) => {
+  const done = async (q: Pick<BankQuestion, 'id'>, notice: string) => {
     await Promise.all([
       utils.questions.search.invalidate(),
       utils.questions.byId.invalidate(),
@@ -46,12 +47,17 @@ function useQuestionChanges(id: number) {
   const move = trpc.questions.move.useMutation({
     onSuccess: (q) => done(q, `Moved to ${q.set_title}. ${KEEPS}`),
   });
-  const failed = update.error ?? setActive.error ?? move.error;
+  // A topic changes in place: the same question, no new version.
+  const setTopic = trpc.questions.setTopic.useMutation({
+    onSuccess: (answer) => done({ id }, answer.message),
+  });
+  const failed = update.error ?? setActive.error ?? move.error ?? setTopic.error;
   return {
     update,
     setActive,
     move,
-    busy: update.isPending || setActive.isPending || move.isPending,
+    setTopic,
+    busy: update.isPending || setActive.isPending || move.isPending || setTopic.isPending,
     problem: failed ? messageOf(failed, 'Could not save. Please try again.') : null,
     // Another admin changed the question meanwhile (CONFLICT): the version to open instead.
     replacedBy: (failed?.data as { replaced_by_id?: number } | null | undefined)?.replaced_by_id ?? null,
@@ -151,6 +157,13 @@ export function EditQuestion({ id, content }: { id: number; content: Content | u
               {q.is_active ? 'Deactivate' : 'Reactivate'}
             </Button>
           </section>
+          <QuestionTopic
+            key={`${q.id}-${q.topic_id}`}
+            question={q}
+            content={content}
+            busy={changes.busy}
+            onSet={(topicId) => changes.setTopic.mutate({ ids: [q.id], topic_id: topicId })}
+          />
           <MoveQuestion
             question={q}
             content={content}

@@ -9,6 +9,7 @@ const ACTIONS: Record<BankHistoryEntry['action'], string> = {
   move: 'Moved',
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
+  topic: 'Topic changed',
 };
 
 const FIELDS: Record<string, string> = {
@@ -20,6 +21,7 @@ const FIELDS: Record<string, string> = {
   correct_answer: 'Correct answer',
   explanation: 'Explanation',
   set: 'Set',
+  topic: 'Topic',
   is_active: 'Active',
 };
 

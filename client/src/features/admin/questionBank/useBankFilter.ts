@@ -1,6 +1,7 @@
-// The Question Bank's search and filters: program -> paper -> topic, kind -> set, status and "no
-// explanation". A change resets the lower choices and goes back to the first page; the text
-// search is sent once typing pauses.
+// The Question Bank's search and filters: program -> paper -> topic (or "untagged"), kind -> set,
+// status and "no explanation". A change resets the lower choices and goes back to the first page;
+// the text search is sent once typing pauses. The topic is the question's own, mock questions too.
+import { UNTAGGED } from '@shared/schemas/questionBank';
 import { useEffect, useState } from 'react';
 import type { BankSearchInput } from '../types';
 
@@ -35,7 +36,7 @@ export function useBankFilter() {
     ...(settledSearch && { search: settledSearch }),
     ...(programId && { program_id: Number(programId) }),
     ...(paperId && { paper_id: Number(paperId) }),
-    ...(topicId && { topic_id: Number(topicId) }),
+    ...(topicId && { topic_id: topicId === UNTAGGED ? UNTAGGED : Number(topicId) }),
     ...(kind && { quiz_type: kind }),
     ...(setId && { set_id: Number(setId) }),
     ...(noExplanation && { no_explanation: true }),
@@ -67,24 +68,21 @@ export function useBankFilter() {
     setProgram: reset((value: string) => {
       setProgramId(value);
       setPaperId('');
-      setTopicId('');
+      setTopicId((t) => (t === UNTAGGED ? t : ''));
       setSetId('');
     }),
     setPaper: reset((value: string) => {
       setPaperId(value);
-      setTopicId('');
+      setTopicId((t) => (t === UNTAGGED ? t : ''));
       setSetId('');
     }),
     setTopic: reset((value: string) => {
       setTopicId(value);
       setSetId('');
-      // A topic holds practice sets only.
-      if (value) setKindState('practice');
     }),
     setKind: reset((value: KindFilter) => {
       setKindState(value);
       setSetId('');
-      if (value === 'mock') setTopicId('');
     }),
     setSet: reset(setSetId),
     setStatus: reset(setStatusState),

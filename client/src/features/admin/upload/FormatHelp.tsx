@@ -1,6 +1,6 @@
 // The file format beside the form, with correctly-headed templates to start from.
 import Download from 'lucide-react/icons/download';
-import { HEADERS, REQUIRED_FORMAT } from '@shared/domain/questionFormat';
+import { HEADERS, REQUIRED_FORMAT, TOPIC_HEADER } from '@shared/domain/questionFormat';
 import { buttonClass } from '../../../components/Button';
 import { cardClass } from '../components/ui';
 
@@ -12,6 +12,10 @@ export function FormatHelp() {
       <h2 className="font-semibold">File format</h2>
       <p className="text-slate-600 dark:text-slate-300">Row 1 holds exactly these column headers:</p>
       <p className="font-mono text-xs break-words">{HEADERS.join(', ')}</p>
+      <p className="text-slate-600 dark:text-slate-300">
+        Optional eighth column: <span className="font-mono text-xs">{TOPIC_HEADER}</span>, a topic of the
+        chosen paper, to tag mock questions by topic.
+      </p>
       <ul className="list-disc pl-5 text-slate-600 dark:text-slate-300">
         {REQUIRED_FORMAT.map((rule) => (
           <li key={rule}>{rule}</li>

@@ -86,6 +86,7 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
                   <th className={thClass}>Options</th>
                   <th className={thClass}>Answer</th>
                   <th className={thClass}>Explanation</th>
+                  <th className={thClass}>Topic</th>
                 </tr>
               </thead>
               <tbody>
@@ -104,6 +105,7 @@ export function PreviewPanel({ answer }: { answer: Partial<UploadAnswer> }) {
                     </td>
                     <td className={tdClass}>{r.correct_answer}</td>
                     <td className={`${tdClass} text-xs`}>{r.explanation || '—'}</td>
+                    <td className={`${tdClass} text-xs`}>{r.topic || 'Untagged'}</td>
                   </tr>
                 ))}
               </tbody>
