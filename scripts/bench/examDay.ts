@@ -6,6 +6,7 @@
 // to put unseen questions first. examDayStart then starts one exam day per student, one request
 // at a time (a start is a student's tap; each is a new session, drawn afresh).
 import type { DB } from '../../db/client';
+import { drawPool, examDayProgram } from '../../server/queries/draws';
 import { measure, type Measurement, type Target } from './cannon';
 import type { Student } from './fixtures';
 import type { Bank } from './questionSearch';
@@ -66,7 +67,10 @@ export async function fillExamDayHistory(
     .set({ exam_day_questions: EXAM_DAY_QUESTIONS, exam_day_minutes: EXAM_DAY_QUESTIONS })
     .where('id', '=', programId)
     .execute();
-  return { programId, pool: ids.length, students };
+  // The pool of the draw: the tagged questions and the untagged questions of the programme's mocks.
+  const program = await examDayProgram(db, programId);
+  const pool = (await drawPool(db, program?.paperIds ?? [], null)).length;
+  return { programId, pool, students };
 }
 
 export const examDayRowName = (bank: Bank, pool: number) =>

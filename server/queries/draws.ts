@@ -1,7 +1,8 @@
 // SQL of drawn exams (drawn mocks, exam day): the questions a draw may take from some papers, a
 // drawn mock's counts per topic, and a programme's exam-day size.
-import { sql } from 'kysely';
+import { sql, type JoinBuilder } from 'kysely';
 import type { DB } from '../../db/client';
+import type { Database } from '../../db/schema';
 
 /** A question a draw may take: its topic (null: an untagged mock question), paper, and whether seen. */
 export interface PoolRow {
@@ -15,41 +16,42 @@ export interface PoolRow {
  * The questions a draw over these papers may take: active and not replaced, in an active set,
  * and either tagged with an active topic of one of the papers or an untagged question of one of
  * their mock sets. `seen`: the student has a tally for it (answered in a graded session); with
- * no student, nothing is seen. In id order, so that only the random source orders a draw.
+ * no student, nothing is seen. In id order, so that only the random source orders a draw. Two
+ * queries, each down its own index (by topic; by mock set), rather than one OR over both.
  */
 export async function drawPool(db: DB, paperIds: number[], userId: number | null): Promise<PoolRow[]> {
   if (!paperIds.length) return [];
-  const rows = await db
-    .selectFrom('questions as q')
-    .leftJoin('topics as t', 't.id', 'q.topic_id')
+  const seen = sql<number>`case when ${sql.ref('qt.question_id')} is null then 0 else 1 end`.as('seen');
+  const tallies = (
+    j: JoinBuilder<Database & { q: Database['questions']; qt: Database['question_tallies'] }, 'q' | 'qt'>,
+  ) => j.onRef('qt.question_id', '=', 'q.id').on('qt.user_id', '=', userId ?? 0);
+  const tagged = await db
+    .selectFrom('topics as t')
+    .innerJoin('questions as q', 'q.topic_id', 't.id')
     .leftJoin('practice_sets as ps', 'ps.id', 'q.practice_set_id')
     .leftJoin('mock_exam_sets as ms', 'ms.id', 'q.mock_exam_set_id')
-    .leftJoin('question_tallies as qt', (j) =>
-      j.onRef('qt.question_id', '=', 'q.id').on('qt.user_id', '=', userId ?? 0),
-    )
-    .select([
-      'q.id',
-      'q.topic_id',
-      sql<number>`coalesce(${sql.ref('t.paper_id')}, ${sql.ref('ms.paper_id')})`.as('paper_id'),
-      sql<number>`case when ${sql.ref('qt.question_id')} is null then 0 else 1 end`.as('seen'),
-    ])
+    .leftJoin('question_tallies as qt', tallies)
+    .select(['q.id', 'q.topic_id', 't.paper_id', seen])
+    .where('t.paper_id', 'in', paperIds)
+    .where('t.is_active', '=', 1)
     .where('q.is_active', '=', 1)
     .where('q.replaced_by_id', 'is', null)
     .where((eb) => eb.or([eb('ps.is_active', '=', 1), eb('ms.is_active', '=', 1)]))
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('t.paper_id', 'in', paperIds), eb('t.is_active', '=', 1)]),
-        eb.and([eb('q.topic_id', 'is', null), eb('ms.paper_id', 'in', paperIds)]),
-      ]),
-    )
-    .orderBy('q.id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    topic_id: r.topic_id,
-    paper_id: Number(r.paper_id),
-    seen: Number(r.seen) === 1,
-  }));
+  const untagged = await db
+    .selectFrom('mock_exam_sets as ms')
+    .innerJoin('questions as q', 'q.mock_exam_set_id', 'ms.id')
+    .leftJoin('question_tallies as qt', tallies)
+    .select(['q.id', 'q.topic_id', 'ms.paper_id', seen])
+    .where('ms.paper_id', 'in', paperIds)
+    .where('ms.is_active', '=', 1)
+    .where('q.topic_id', 'is', null)
+    .where('q.is_active', '=', 1)
+    .where('q.replaced_by_id', 'is', null)
+    .execute();
+  return [...tagged, ...untagged]
+    .map((r) => ({ id: r.id, topic_id: r.topic_id, paper_id: r.paper_id, seen: Number(r.seen) === 1 }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** A drawn mock's count per topic (none: spread as the bank is), in topic id order. */

@@ -1,6 +1,6 @@
 // Exams drawn from the bank (drawn mocks and the exam-day simulation): how many questions each
 // part of the bank gives, and which ones. Pure, so the server's draw and its tests share it.
-import { shuffled, type RandomSource } from './optionOrder';
+import type { RandomSource } from './optionOrder';
 
 /**
  * Splits `total` over parts in proportion to their sizes (largest remainder: each part gets the
@@ -35,6 +35,20 @@ export interface Candidate {
   seen: boolean;
 }
 
+/**
+ * `count` of `items` at random, each subset and order equally likely: the first `count` steps of a
+ * Fisher-Yates shuffle, so a draw of 180 from 10,000 asks the random source 180 times, not 10,000.
+ */
+export function sample<T>(items: readonly T[], count: number, random: RandomSource): T[] {
+  const out = [...items];
+  const n = Math.max(0, Math.min(count, out.length));
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (out.length - i));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out.slice(0, n);
+}
+
 /** `count` of the candidates: those not yet seen first, chosen at random among equals. */
 export function pickUnseenFirst(
   candidates: readonly Candidate[],
@@ -43,7 +57,8 @@ export function pickUnseenFirst(
 ): number[] {
   const unseen = candidates.filter((c) => !c.seen).map((c) => c.id);
   const seen = candidates.filter((c) => c.seen).map((c) => c.id);
-  return [...shuffled(unseen, random), ...shuffled(seen, random)].slice(0, Math.max(0, count));
+  const fresh = sample(unseen, count, random);
+  return [...fresh, ...sample(seen, count - fresh.length, random)];
 }
 
 /** Candidates grouped by a key (topic, paper), each group in the order given. */
