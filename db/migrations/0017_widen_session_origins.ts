@@ -1,6 +1,6 @@
 // Sessions of two new origins: 'exam_day' (a programme's exam-day simulation, drawn over its
 // papers) and 'custom' (a test the student builds). Migration 0008 limited quiz_sessions.origin
-// with a CHECK; this widens it.
+// with a CHECK; this widens it. It also adds the index a draw reads its pool from.
 // - PostgreSQL: the constraint is dropped and added again.
 // - SQLite cannot change a constraint in place: the table is rebuilt as SQLite's documentation
 //   says (foreign keys off, new table, copy, drop, rename, indexes, foreign_key_check), with the
@@ -19,9 +19,17 @@ const WIDE = `origin in ('set','topic','mistakes','exam_day','custom')`;
 
 export async function up(db: AnyDb): Promise<void> {
   await setOriginCheck(db, NARROW, WIDE);
+  // A draw reads a programme's tagged questions with their sets: all from this index, none from
+  // the table (docs/draws.md).
+  await db.schema
+    .createIndex('questions_draw')
+    .on('questions')
+    .columns(['topic_id', 'is_active', 'replaced_by_id', 'practice_set_id', 'mock_exam_set_id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex('questions_draw').execute();
   await setOriginCheck(db, WIDE, NARROW);
 }
 

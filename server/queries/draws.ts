@@ -1,8 +1,6 @@
 // SQL of drawn exams (drawn mocks, exam day): the questions a draw may take from some papers, a
 // drawn mock's counts per topic, and a programme's exam-day size.
-import { sql, type JoinBuilder } from 'kysely';
 import type { DB } from '../../db/client';
-import type { Database } from '../../db/schema';
 
 /** A question a draw may take: its topic (null: an untagged mock question), paper, and whether seen. */
 export interface PoolRow {
@@ -16,42 +14,62 @@ export interface PoolRow {
  * The questions a draw over these papers may take: active and not replaced, in an active set,
  * and either tagged with an active topic of one of the papers or an untagged question of one of
  * their mock sets. `seen`: the student has a tally for it (answered in a graded session); with
- * no student, nothing is seen. In id order, so that only the random source orders a draw. Two
- * queries, each down its own index (by topic; by mock set), rather than one OR over both.
+ * no student, nothing is seen. In id order, so that only the random source orders a draw.
+ * A programme's pool is about 10,000 rows: they are read down the topic index and the mock-set
+ * index with no join per row; the sets' flags and the student's tallies are read once each and
+ * matched here (joining them row by row took most of an exam day's start).
  */
 export async function drawPool(db: DB, paperIds: number[], userId: number | null): Promise<PoolRow[]> {
   if (!paperIds.length) return [];
-  const seen = sql<number>`case when ${sql.ref('qt.question_id')} is null then 0 else 1 end`.as('seen');
-  const tallies = (
-    j: JoinBuilder<Database & { q: Database['questions']; qt: Database['question_tallies'] }, 'q' | 'qt'>,
-  ) => j.onRef('qt.question_id', '=', 'q.id').on('qt.user_id', '=', userId ?? 0);
+  const columns = ['q.id', 'q.topic_id', 'q.practice_set_id', 'q.mock_exam_set_id'] as const;
   const tagged = await db
     .selectFrom('topics as t')
     .innerJoin('questions as q', 'q.topic_id', 't.id')
-    .leftJoin('practice_sets as ps', 'ps.id', 'q.practice_set_id')
-    .leftJoin('mock_exam_sets as ms', 'ms.id', 'q.mock_exam_set_id')
-    .leftJoin('question_tallies as qt', tallies)
-    .select(['q.id', 'q.topic_id', 't.paper_id', seen])
+    .select([...columns, 't.paper_id'])
     .where('t.paper_id', 'in', paperIds)
     .where('t.is_active', '=', 1)
     .where('q.is_active', '=', 1)
     .where('q.replaced_by_id', 'is', null)
-    .where((eb) => eb.or([eb('ps.is_active', '=', 1), eb('ms.is_active', '=', 1)]))
     .execute();
   const untagged = await db
     .selectFrom('mock_exam_sets as ms')
     .innerJoin('questions as q', 'q.mock_exam_set_id', 'ms.id')
-    .leftJoin('question_tallies as qt', tallies)
-    .select(['q.id', 'q.topic_id', 'ms.paper_id', seen])
+    .select([...columns, 'ms.paper_id'])
     .where('ms.paper_id', 'in', paperIds)
     .where('ms.is_active', '=', 1)
     .where('q.topic_id', 'is', null)
     .where('q.is_active', '=', 1)
     .where('q.replaced_by_id', 'is', null)
     .execute();
+  const [inactive, seen] = await Promise.all([inactiveSets(db), seenQuestions(db, userId)]);
   return [...tagged, ...untagged]
-    .map((r) => ({ id: r.id, topic_id: r.topic_id, paper_id: r.paper_id, seen: Number(r.seen) === 1 }))
+    .filter((r) =>
+      r.practice_set_id === null
+        ? !inactive.mock.has(r.mock_exam_set_id ?? 0)
+        : !inactive.practice.has(r.practice_set_id),
+    )
+    .map((r) => ({ id: r.id, topic_id: r.topic_id, paper_id: r.paper_id, seen: seen.has(r.id) }))
     .sort((a, b) => a.id - b.id);
+}
+
+/** The deactivated practice and mock sets (few: admins deactivate sets one by one). */
+async function inactiveSets(db: DB) {
+  const [practice, mock] = await Promise.all([
+    db.selectFrom('practice_sets').select('id').where('is_active', '=', 0).execute(),
+    db.selectFrom('mock_exam_sets').select('id').where('is_active', '=', 0).execute(),
+  ]);
+  return { practice: new Set(practice.map((r) => r.id)), mock: new Set(mock.map((r) => r.id)) };
+}
+
+/** The questions the student has a tally for: one range of the tallies' primary key. */
+async function seenQuestions(db: DB, userId: number | null): Promise<Set<number>> {
+  if (userId === null) return new Set();
+  const rows = await db
+    .selectFrom('question_tallies')
+    .select('question_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.map((r) => r.question_id));
 }
 
 /** A drawn mock's count per topic (none: spread as the bank is), in topic id order. */
