@@ -15,41 +15,75 @@ export interface PoolRow {
  * and either tagged with an active topic of one of the papers or an untagged question of one of
  * their mock sets. `seen`: the student has a tally for it (answered in a graded session); with
  * no student, nothing is seen. In id order, so that only the random source orders a draw.
- * A programme's pool is about 10,000 rows: they are read down the topic index and the mock-set
- * index with no join per row; the sets' flags and the student's tallies are read once each and
- * matched here (joining them row by row took most of an exam day's start).
+ * A programme's pool is about 10,000 rows: each is read as two numbers from an index
+ * (questions_draw, questions_mock_set), and the topics, sets and tallies they refer to are read
+ * once each and matched here (a join per row, or more columns per row, took most of a start).
  */
 export async function drawPool(db: DB, paperIds: number[], userId: number | null): Promise<PoolRow[]> {
   if (!paperIds.length) return [];
-  const columns = ['q.id', 'q.topic_id', 'q.practice_set_id', 'q.mock_exam_set_id'] as const;
-  const tagged = await db
-    .selectFrom('topics as t')
-    .innerJoin('questions as q', 'q.topic_id', 't.id')
-    .select([...columns, 't.paper_id'])
-    .where('t.paper_id', 'in', paperIds)
-    .where('t.is_active', '=', 1)
-    .where('q.is_active', '=', 1)
-    .where('q.replaced_by_id', 'is', null)
-    .execute();
-  const untagged = await db
-    .selectFrom('mock_exam_sets as ms')
-    .innerJoin('questions as q', 'q.mock_exam_set_id', 'ms.id')
-    .select([...columns, 'ms.paper_id'])
-    .where('ms.paper_id', 'in', paperIds)
-    .where('ms.is_active', '=', 1)
-    .where('q.topic_id', 'is', null)
-    .where('q.is_active', '=', 1)
-    .where('q.replaced_by_id', 'is', null)
-    .execute();
-  const [inactive, seen] = await Promise.all([inactiveSets(db), seenQuestions(db, userId)]);
-  return [...tagged, ...untagged]
-    .filter((r) =>
-      r.practice_set_id === null
-        ? !inactive.mock.has(r.mock_exam_set_id ?? 0)
-        : !inactive.practice.has(r.practice_set_id),
-    )
-    .map((r) => ({ id: r.id, topic_id: r.topic_id, paper_id: r.paper_id, seen: seen.has(r.id) }))
-    .sort((a, b) => a.id - b.id);
+  const [topics, mocks, inactive, seen] = await Promise.all([
+    db
+      .selectFrom('topics')
+      .select(['id', 'paper_id'])
+      .where('paper_id', 'in', paperIds)
+      .where('is_active', '=', 1)
+      .execute(),
+    db
+      .selectFrom('mock_exam_sets')
+      .select(['id', 'paper_id'])
+      .where('paper_id', 'in', paperIds)
+      .where('is_active', '=', 1)
+      .execute(),
+    inactiveSets(db),
+    seenQuestions(db, userId),
+  ]);
+  const paperOfTopic = new Map(topics.map((t) => [t.id, t.paper_id]));
+  const paperOfMock = new Map(mocks.map((m) => [m.id, m.paper_id]));
+  let tagged = db
+    .selectFrom('questions')
+    .select(['id', 'topic_id'])
+    .where('topic_id', 'in', topics.length ? [...paperOfTopic.keys()] : [0])
+    .where('is_active', '=', 1)
+    .where('replaced_by_id', 'is', null);
+  // Usually none: an admin deactivates a set now and then.
+  // A question sits in one kind of set: the other column is null, which `not in` would refuse.
+  if (inactive.practice.length) {
+    const off = inactive.practice;
+    tagged = tagged.where((eb) =>
+      eb.or([eb('practice_set_id', 'is', null), eb('practice_set_id', 'not in', off)]),
+    );
+  }
+  if (inactive.mock.length) {
+    const off = inactive.mock;
+    tagged = tagged.where((eb) =>
+      eb.or([eb('mock_exam_set_id', 'is', null), eb('mock_exam_set_id', 'not in', off)]),
+    );
+  }
+  const untagged = mocks.length
+    ? await db
+        .selectFrom('questions')
+        .select(['id', 'mock_exam_set_id'])
+        .where('mock_exam_set_id', 'in', [...paperOfMock.keys()])
+        .where('topic_id', 'is', null)
+        .where('is_active', '=', 1)
+        .where('replaced_by_id', 'is', null)
+        .execute()
+    : [];
+  const rows: PoolRow[] = (await tagged.execute()).map((r) => ({
+    id: r.id,
+    topic_id: r.topic_id,
+    paper_id: paperOfTopic.get(r.topic_id ?? 0) ?? 0,
+    seen: seen.has(r.id),
+  }));
+  for (const r of untagged) {
+    rows.push({
+      id: r.id,
+      topic_id: null,
+      paper_id: paperOfMock.get(r.mock_exam_set_id ?? 0) ?? 0,
+      seen: seen.has(r.id),
+    });
+  }
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** The deactivated practice and mock sets (few: admins deactivate sets one by one). */
@@ -58,7 +92,7 @@ async function inactiveSets(db: DB) {
     db.selectFrom('practice_sets').select('id').where('is_active', '=', 0).execute(),
     db.selectFrom('mock_exam_sets').select('id').where('is_active', '=', 0).execute(),
   ]);
-  return { practice: new Set(practice.map((r) => r.id)), mock: new Set(mock.map((r) => r.id)) };
+  return { practice: practice.map((r) => r.id), mock: mock.map((r) => r.id) };
 }
 
 /** The questions the student has a tally for: one range of the tallies' primary key. */

@@ -120,7 +120,7 @@ describe('a drawn mock', () => {
     expect(amaSecond).toHaveLength(10);
   });
 
-  it('never draws a deactivated or replaced question', async () => {
+  it('never draws a deactivated or replaced question, nor one of a deactivated set', async () => {
     const bank = await paperBank();
     const [off, edited] = [bank.a.ids[0], bank.b.ids[0]];
     expect((await admin.mutate('questions.setActive', { id: off, is_active: false })).status).toBe(200);
@@ -135,10 +135,14 @@ describe('a drawn mock', () => {
       explanation: 'Edited',
     });
     expect(edit.status).toBe(200);
+    // A deactivated practice set's questions are not drawn either.
+    const retired = await topicWithQuestions(t.db, bank.paper.id, 'Retired', 3);
+    await t.db.updateTable('practice_sets').set({ is_active: 0 }).where('id', '=', retired.set.id).execute();
     // Asked for the whole paper: every drawable question comes, and only those.
-    await blueprint({ id: bank.mock.id, draw_count: 20, time_limit_minutes: 30 });
+    await blueprint({ id: bank.mock.id, draw_count: 30, time_limit_minutes: 30 });
     const drawn = ids((await start(await student(), bank.mock.id)).data);
     expect(drawn).toHaveLength(19);
+    expect(drawn.filter((id) => retired.ids.includes(id))).toEqual([]);
     expect(drawn).not.toContain(off);
     expect(drawn).not.toContain(edited);
     expect(drawn).toContain(edit.data.id);
