@@ -22,6 +22,7 @@ const POSTGRES = [
   'server/badInput.test.ts',
   ...POSTGRES_ONLY,
   'db/rateLimitStore.test.ts',
+  'db/sessionOrigins.test.ts',
   'server/cluster.test.ts',
 ];
 

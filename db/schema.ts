@@ -3,8 +3,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type QuizType = 'mock' | 'practice';
-/** What a session was built from: one set, a weak topic's questions, or one result's misses. */
-export type SessionOrigin = 'set' | 'topic' | 'mistakes';
+/**
+ * What a session was built from: one set, a weak topic's questions, one result's misses, or a
+ * programme's exam-day simulation (drawn over its papers).
+ */
+export type SessionOrigin = 'set' | 'topic' | 'mistakes' | 'exam_day';
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 
 export interface UserTable {
@@ -194,7 +197,7 @@ export interface QuizSessionTable {
   // JSON { "<question id>": "CADB" } (shown A is canonical C ...); null: options in canonical order.
   option_orders: string | null;
   // Migration 0008. A 'topic' or 'mistakes' session has quiz_id 0 (no set) and origin_id the
-  // topic or the result it was built from.
+  // topic or the result it was built from; an 'exam_day' session (a mock) quiz_id 0 and the programme.
   origin: Generated<SessionOrigin>;
   origin_id: number | null;
   // Migration 0011: the phone's UUID of an attempt taken offline (unique); null when online.

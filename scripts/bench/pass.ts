@@ -16,6 +16,7 @@ import { prepareFixture, type Fixture } from './fixtures';
 import { fillHistories, masteryOverview } from './mastery';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
 import { fillDeck, reviewQueue, type Deck } from './reviewQueue';
+import { EXAM_DAY_STUDENTS, examDayStart, fillExamDayHistory, type ExamDayBench } from './examDay';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
 
@@ -101,6 +102,8 @@ interface Side {
   bank: Bank | null;
   /** The review deck of a student with 5,000 answers, once the review row has written it. */
   deck: Deck | null;
+  /** The exam-day row's students with their history, once it has written them. */
+  examDay: ExamDayBench | null;
 }
 
 interface Step {
@@ -200,6 +203,22 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.bank = await fillBank(s.db, s.fixture.admin.id);
       },
       work: (s) => questionSearch(s.server, s.fixture.admin.access, s.available, s.bank as Bank),
+    },
+    // On the same bank (written here when the search row was left out).
+    wanted('exam day') && {
+      key: 'exam-day-start',
+      before: async (s) => {
+        if (!s.bank) {
+          console.log(`  [${DATABASE_NAMES[s.database]}] writing a 20,000-question bank...`);
+          s.bank = await fillBank(s.db, s.fixture.admin.id);
+        }
+        console.log(
+          `  [${DATABASE_NAMES[s.database]}] writing 5,000 answers of history for ${EXAM_DAY_STUDENTS} students...`,
+        );
+        // The last students of the pool: no other row's history is theirs.
+        s.examDay = await fillExamDayHistory(s.db, s.bank, s.fixture.students.slice(-EXAM_DAY_STUDENTS));
+      },
+      work: (s) => examDayStart(s.server, s.available, s.bank as Bank, s.examDay as ExamDayBench),
     },
     { key: 'ceiling-last', work: (s) => sc.ceiling(s.server, ' (last)') },
   ];
@@ -307,6 +326,7 @@ async function openSide(
     hashRate: null,
     bank: null,
     deck: null,
+    examDay: null,
   };
 }
 

@@ -71,6 +71,17 @@ export const masteryTarget = (pass: Pass) =>
     MASTERY_P99_MS,
   );
 
+/** An exam-day start (180 drawn of a programme's 10,000, 5,000 answers of history), per database. */
+export const EXAM_DAY_P99_MS = { sqlite: 100, postgres: 150 } as const;
+
+export const examDayTarget = (pass: Pass) =>
+  p99Target(
+    pass,
+    'exam-day-start',
+    'exam-day start, 180 drawn at 20,000 questions',
+    EXAM_DAY_P99_MS[pass.database],
+  );
+
 export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
   const lite = r.sqlite;
   const notRun = lite.skipped === null ? null : `not measured: ${lite.skipped}`;
@@ -102,6 +113,8 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
     reviewTarget(r.postgres),
     masteryTarget(r.sqlite),
     masteryTarget(r.postgres),
+    examDayTarget(r.sqlite),
+    examDayTarget(r.postgres),
     {
       what: 'sign-in bound by the password hash',
       goal: '>= 70% of argon2id verifies/s measured alone',

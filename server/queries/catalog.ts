@@ -13,6 +13,7 @@ export const CONTENT_TABLES = [
   'practice_sets',
   'mock_exam_sets',
   'questions',
+  'mock_blueprint_topics',
 ] as const;
 
 export interface Scope {
@@ -135,6 +136,7 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
       'mock_exam_sets.is_active',
       'mock_exam_sets.created_at',
       'mock_exam_sets.shuffle',
+      'mock_exam_sets.draw_count',
       eb
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -152,15 +154,32 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
   return q;
 }
 
-/** A mock exam set a student can start has at least one active question. */
+/**
+ * A mock exam set a student can start has at least one active question: its own, or for a drawn
+ * mock one tagged with a topic of its paper.
+ */
 function hasActiveQuestions(eb: ExpressionBuilder<Database, 'mock_exam_sets'>) {
-  return eb.exists(
-    eb
-      .selectFrom('questions')
-      .select('questions.id')
-      .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
-      .where('questions.is_active', '=', 1),
-  );
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('questions')
+        .select('questions.id')
+        .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
+        .where('questions.is_active', '=', 1),
+    ),
+    eb.and([
+      eb('mock_exam_sets.draw_count', 'is not', null),
+      eb.exists(
+        eb
+          .selectFrom('questions')
+          .innerJoin('topics', 'topics.id', 'questions.topic_id')
+          .select('questions.id')
+          .whereRef('topics.paper_id', '=', 'mock_exam_sets.paper_id')
+          .where('topics.is_active', '=', 1)
+          .where('questions.is_active', '=', 1),
+      ),
+    ]),
+  ]);
 }
 
 type ProgramRow = Awaited<ReturnType<ReturnType<typeof programsQuery>['executeTakeFirstOrThrow']>>;
@@ -208,19 +227,25 @@ export const toMockSet = (r: MockSetRow) => ({
   paper: r.paper_id,
   paper_name: r.paper_name,
   program_name: r.program_name,
-  total_questions: Number(r.total_questions ?? 0),
+  // A drawn mock's attempts have its draw count (fewer when the bank holds fewer: quiz.info says so).
+  total_questions: r.draw_count ?? Number(r.total_questions ?? 0),
   time_limit_minutes: r.time_limit_minutes,
   is_active: bool(r.is_active),
   shuffle: bool(r.shuffle),
+  // Null: the same questions every attempt; a number: each attempt drawn from the paper.
+  draw_count: r.draw_count,
 });
 export type ProgramItem = ReturnType<typeof toProgram>;
 export type PaperItem = ReturnType<typeof toPaper>;
 export type TopicItem = ReturnType<typeof toTopic>;
-/** The shape students get: whether a set is shuffled is the admins' setting alone. */
-export function studentSet<T extends { shuffle: boolean }>(item: T): Omit<T, 'shuffle'> {
+/** The shape students get: whether a set is shuffled or drawn is the admins' setting alone. */
+export function studentSet<T extends { shuffle: boolean; draw_count?: number | null }>(
+  item: T,
+): Omit<T, 'shuffle' | 'draw_count'> {
   const copy: Partial<T> = { ...item };
   delete copy.shuffle;
-  return copy as Omit<T, 'shuffle'>;
+  delete copy.draw_count;
+  return copy as Omit<T, 'shuffle' | 'draw_count'>;
 }
 export type PracticeSetItem = ReturnType<typeof toPracticeSet>;
 export type MockSetItem = ReturnType<typeof toMockSet>;

@@ -129,13 +129,17 @@ function pastDeadlineOfUser(db: DB, p: { cutoff: string; userId: number }) {
   return pastDeadline(db, p.cutoff).where('user_id', '=', p.userId);
 }
 
-/** A student's mocks under way (unsubmitted, deadline ahead): which sets, and until when. */
+/**
+ * A student's mocks under way (unsubmitted, deadline ahead): which sets, and until when. A timed
+ * session of no set (an exam day, quiz_id 0) is none of them.
+ */
 export function openMockSessions(db: DB, userId: number, now: string) {
   return db
     .selectFrom('quiz_sessions')
     .select(['quiz_id', 'deadline_at'])
     .where('user_id', '=', userId)
     .where('quiz_type', '=', 'mock')
+    .where('quiz_id', '<>', 0)
     .where('submitted_at', 'is', null)
     .where('deadline_at', '>', now)
     .execute();

@@ -8,6 +8,8 @@ import {
   createPracticeSetInput,
   createProgramInput,
   createTopicInput,
+  mockBlueprintInput,
+  mockIdInput,
   updateMockExamSetInput,
   updatePaperInput,
   updatePracticeSetInput,
@@ -17,6 +19,8 @@ import {
 import { fieldError } from '../errors';
 import * as q from '../queries/adminContent';
 import { findMockSet, findPaper, findPracticeSet, findProgram, findTopic } from '../queries/catalog';
+import { setExamDaySize } from '../queries/draws';
+import { blueprintOf, saveBlueprint } from '../services/blueprints';
 import { adminProcedure } from '../trpc';
 
 const ALL = { activeOnly: false };
@@ -54,11 +58,13 @@ export const adminContentProcedures = {
   }),
 
   updateProgram: adminProcedure.input(updateProgramInput).mutation(async ({ ctx, input }) => {
-    const { id, ...changes } = input;
+    const { id, exam_day_questions, exam_day_minutes, ...changes } = input;
     if (!(await q.exists(ctx.db, 'programs', id))) throw notFound('Program');
     if (changes.name !== undefined && (await q.programNameTaken(ctx.db, changes.name, id)))
       throw duplicate('name', DUPLICATE.program);
     await unique('name', DUPLICATE.program, () => q.updateRow(ctx.db, 'programs', id, q.toPatch(changes)));
+    // A new size applies to exam days started from now on; running ones keep theirs.
+    await setExamDaySize(ctx.db, id, { exam_day_questions, exam_day_minutes });
     return found(findProgram(ctx.db, id, ALL), 'Program');
   }),
 
@@ -138,5 +144,22 @@ export const adminContentProcedures = {
     // A new time limit applies to sessions started from now on; running ones keep their deadline.
     await unique('title', DUPLICATE.mockSet, () => q.updateMockSetRow(ctx.db, id, q.toPatch(changes)));
     return found(findMockSet(ctx.db, id, ALL), 'Mock exam set');
+  }),
+
+  /** A mock's blueprint for the editor: its paper's topics with the questions each holds. */
+  mockBlueprint: adminProcedure
+    .input(mockIdInput)
+    .query(async ({ ctx, input }) =>
+      blueprintOf(ctx.db, await found(findMockSet(ctx.db, input.id, ALL), 'Mock exam set')),
+    ),
+
+  /**
+   * Makes a mock drawn or fixed again; answers the mock and warnings (a topic asked for more than
+   * it holds). Running attempts keep their questions and deadline.
+   */
+  setMockBlueprint: adminProcedure.input(mockBlueprintInput).mutation(async ({ ctx, input }) => {
+    const mock = await found(findMockSet(ctx.db, input.id, ALL), 'Mock exam set');
+    const warnings = await saveBlueprint(ctx.db, mock, input);
+    return { mock: await found(findMockSet(ctx.db, input.id, ALL), 'Mock exam set'), warnings };
   }),
 };

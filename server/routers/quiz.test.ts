@@ -158,6 +158,7 @@ describe('mock sessions', () => {
       total_questions: 5,
       time_limit_minutes: 30,
       shuffled: false,
+      drawn: null,
       in_progress: null,
     });
     const start = await startMock();

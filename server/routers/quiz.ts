@@ -1,6 +1,7 @@
 // Taking a quiz, a mock's key and clock kept on the server: the rules live in the
 // quizSessions service, this router only connects inputs to it.
 import {
+  examDayInput,
   flagInput,
   mistakesPracticeInput,
   quizRefInput,
@@ -19,6 +20,7 @@ import {
   submitQuiz,
 } from '../services/quizSessions';
 import { startMistakesPractice, startTopicPractice } from '../services/learning/practiceLists';
+import { examDayInfo, startExamDay } from '../services/examDay';
 import { learnerProcedure } from './learnerProcedure';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 
@@ -27,7 +29,9 @@ export const quizRouter = router({
 
   openMocks: authedProcedure.query(({ ctx }) => openMocks(ctx.db, ctx.user)),
 
-  start: authedProcedure.input(quizRefInput).mutation(async ({ ctx, input }) => {
+  // A learner procedure: a drawn mock prefers the questions the student has not seen, which the
+  // tallies of every graded session tell.
+  start: learnerProcedure.input(quizRefInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
     return startQuiz(ctx.db, ctx.user, input);
   }),
@@ -63,5 +67,16 @@ export const quizRouter = router({
   startMistakesPractice: authedProcedure.input(mistakesPracticeInput).mutation(async ({ ctx, input }) => {
     await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
     return startMistakesPractice(ctx.db, ctx.user, input.result_id);
+  }),
+
+  // The exam-day simulation of a programme (docs/draws.md): a timed mock of no set, resumed
+  // through quiz.resume and submitted through quiz.submit like any mock.
+  examDayInfo: authedProcedure
+    .input(examDayInput)
+    .query(({ ctx, input }) => examDayInfo(ctx.db, ctx.user, input.program_id)),
+
+  startExamDay: learnerProcedure.input(examDayInput).mutation(async ({ ctx, input }) => {
+    await enforceRateLimits(ctx, [['quizStart', `user:${ctx.user.id}`]]);
+    return startExamDay(ctx.db, ctx.user, input.program_id);
   }),
 });

@@ -29,7 +29,8 @@ export const resultsRouter = router({
   percentile: authedProcedure.input(resultIdInput).query(async ({ ctx, input }) => {
     const result = await findOwnResult(ctx.db, ctx.user.id, input.id);
     if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
-    if (result.session.quiz_type !== 'mock') return null;
+    // An exam day (or any mock of no set, quiz_id 0) has no set whose takers it could be compared with.
+    if (result.session.quiz_type !== 'mock' || result.session.quiz_id === 0) return null;
     const counts = await firstAttemptCounts(ctx.db, result.session.quiz_id, ctx.user.id, result.percentage);
     return percentileOf(counts.lower, counts.takers, counts.viewerFirstSessionId !== result.session.id);
   }),

@@ -19,6 +19,7 @@ import {
 import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
+import { blueprintTopics, isDrawnMock } from '../queries/draws';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
   claimForGrading,
@@ -42,6 +43,7 @@ import {
   setFlag,
 } from '../queries/quiz';
 import { arrangeAttempt, contentKey, secureRandom } from './attemptOrder';
+import { drawMock, mockDrawSize, type MockBlueprint } from './draws';
 
 /** A submit or save this long after the deadline still counts: it covers a slow last request. */
 export const GRACE_SECONDS = 30;
@@ -78,22 +80,37 @@ interface QuizSource {
   timeLimitMinutes: number | null;
   questionIds: number[];
   shuffle: boolean;
+  /** A drawn mock's rule: each attempt draws its questions (questionIds is then unused). */
+  draw: MockBlueprint | null;
 }
 
 /** A set a student may take: it and all its ancestors active. Shared until the content changes. */
 export async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
   const scope = { activeOnly: true };
   const quiz = await readCacheOf(db).get(`quiz:${ref.quiz_type}:${ref.quiz_id}`, CONTENT_TABLES, async () => {
-    const set =
-      ref.quiz_type === 'mock'
-        ? await findMockSet(db, ref.quiz_id, scope)
-        : await findPracticeSet(db, ref.quiz_id, scope);
+    if (ref.quiz_type === 'mock') {
+      const set = await findMockSet(db, ref.quiz_id, scope);
+      if (!set) return null;
+      const draw =
+        set.draw_count === null
+          ? null
+          : { paperId: set.paper, count: set.draw_count, topics: await blueprintTopics(db, set.id) };
+      return {
+        name: set.title,
+        timeLimitMinutes: set.time_limit_minutes,
+        questionIds: draw ? [] : await questionIdsOfSet(db, 'mock', set.id),
+        shuffle: set.shuffle,
+        draw,
+      };
+    }
+    const set = await findPracticeSet(db, ref.quiz_id, scope);
     if (!set) return null;
     return {
       name: set.title,
-      timeLimitMinutes: 'time_limit_minutes' in set ? set.time_limit_minutes : null,
-      questionIds: await questionIdsOfSet(db, ref.quiz_type, set.id),
+      timeLimitMinutes: null,
+      questionIds: await questionIdsOfSet(db, 'practice', set.id),
       shuffle: set.shuffle,
+      draw: null,
     };
   });
   if (!quiz) {
@@ -101,6 +118,26 @@ export async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
     throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
   }
   return quiz;
+}
+
+/**
+ * Whether the session's questions are those of a set, which a class shares: then one cached copy
+ * serves them all. A drawn attempt's list is its own, and a copy kept per student would fill the
+ * cache, so it is read each time.
+ */
+async function sharesQuestionList(db: DB, session: QuizSession): Promise<boolean> {
+  if (session.origin === 'topic' || session.origin === 'mistakes') return true;
+  if (session.origin !== 'set') return false;
+  if (session.quiz_type !== 'mock') return true;
+  const drawn = await readCacheOf(db).get(`mock-drawn:${session.quiz_id}`, CONTENT_TABLES, () =>
+    isDrawnMock(db, session.quiz_id),
+  );
+  return !drawn;
+}
+
+/** Reads through the read cache when `shared`, else straight from the database. */
+function maybeShared<T>(db: DB, shared: boolean, key: string, load: () => Promise<T>): Promise<T> {
+  return shared ? readCacheOf(db).get(key, CONTENT_TABLES, load) : load();
 }
 
 /**
@@ -116,9 +153,10 @@ async function sessionView(
   orders = parseOptionOrders(session.option_orders),
 ) {
   const ids = parseQuestionIds(session);
-  const rows = await readCacheOf(db).get(
+  const rows = await maybeShared(
+    db,
+    await sharesQuestionList(db, session),
     `questions:${session.quiz_type}:${contentKey(ids)}`,
-    CONTENT_TABLES,
     async () => {
       const found =
         session.quiz_type === 'mock' ? await questionsWithoutKey(db, ids) : await questionsWithKey(db, ids);
@@ -157,12 +195,31 @@ async function sessionView(
 }
 export type QuizStart = Awaited<ReturnType<typeof sessionView>>;
 
-/** The keys of a session's questions (a deleted question has none), shared by a class's sessions. */
-export function answerKeysOf(db: DB, ids: number[]): Promise<ReadonlyMap<number, AnswerLetter>> {
-  return readCacheOf(db).get(`answer-keys:${contentKey(ids)}`, CONTENT_TABLES, async () => {
-    const rows = await questionsWithKey(db, ids);
-    return new Map(rows.map((q) => [q.id, q.correct_answer]));
-  });
+/** What the quiz screen needs for a session just written (nothing saved or flagged yet). */
+export function viewOfNewSession(
+  db: DB,
+  session: QuizSession,
+  now: Date,
+  orders: ReadonlyMap<number, string>,
+) {
+  return sessionView(db, session, now, false, orders);
+}
+
+/**
+ * The keys of a session's questions (a deleted question has none), shared by a class's sessions
+ * (not a drawn attempt's own list).
+ */
+export async function answerKeysOf(db: DB, session: QuizSession): Promise<ReadonlyMap<number, AnswerLetter>> {
+  const ids = parseQuestionIds(session);
+  return maybeShared(
+    db,
+    await sharesQuestionList(db, session),
+    `answer-keys:${contentKey(ids)}`,
+    async () => {
+      const rows = await questionsWithKey(db, ids);
+      return new Map(rows.map((q) => [q.id, q.correct_answer]));
+    },
+  );
 }
 
 /** A graded session's result id, and the row when this call wrote it (null: it had one already). */
@@ -222,7 +279,7 @@ async function gradeClaimed(
     await upsertAnswers(trx, session.id, changed, iso(now));
     for (const a of changed) chosen.set(a.question_id, a.selected_answer);
   }
-  const keys = await answerKeysOf(trx, ids);
+  const keys = await answerKeysOf(trx, session);
 
   // Questions deleted since the start cannot be graded; every other one counts, unanswered as wrong.
   // The graded answers are the saved ones: from here on the session takes no more (the review
@@ -314,17 +371,42 @@ export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new 
   const quiz = await loadQuiz(db, ref);
   await gradeExpiredSessionsOf(db, user.id, now);
   const open = await findOpenSession(db, user.id, ref.quiz_type, ref.quiz_id);
+  const held = quiz.draw ? await mockDrawSize(db, quiz.draw) : quiz.questionIds.length;
   return {
     quiz_type: ref.quiz_type,
     quiz_id: ref.quiz_id,
     quiz_name: quiz.name,
-    total_questions: quiz.questionIds.length,
+    total_questions: held,
+    // A drawn mock: each attempt draws its own questions; `asked` more than `held` means the bank
+    // holds fewer than the mock asks for, and an attempt gets those.
+    drawn: quiz.draw ? { asked: quiz.draw.count, held } : null,
     time_limit_minutes: quiz.timeLimitMinutes,
     // Each attempt in its own order: the start modal says so, so a retake's order is no surprise.
     shuffled: quiz.shuffle,
-    in_progress:
-      open && isInTime(open, now) ? { session_id: open.id, seconds_left: secondsLeft(open, now) ?? 0 } : null,
+    in_progress: inProgress(open, now),
   };
+}
+
+/** An unfinished session still in time, as start screens show it (Resume, and the time left). */
+export function inProgress(open: QuizSession | null, now: Date) {
+  return open && isInTime(open, now)
+    ? { session_id: open.id, seconds_left: secondsLeft(open, now) ?? 0 }
+    : null;
+}
+
+/**
+ * Before a start: the student's unfinished session of the same thing, resumed while it is in
+ * time; one past its time is graded (and null answered, so a new attempt starts).
+ */
+export async function resumeWhileOpen(
+  trx: DB,
+  open: QuizSession | null,
+  now: Date,
+): Promise<QuizStart | null> {
+  if (!open) return null;
+  if (isInTime(open, now)) return sessionView(trx, open, now, true);
+  await gradeSession(trx, open, now, null);
+  return null;
 }
 
 /**
@@ -346,10 +428,17 @@ export async function startQuiz(
   // One transaction at a time per student and quiz: two tabs starting the same mock at once get
   // the same session.
   return serialized(db, [`quiz-start:${user.id}:${ref.quiz_type}:${ref.quiz_id}`], async (trx) => {
-    const open = await findOpenSession(trx, user.id, ref.quiz_type, ref.quiz_id);
-    if (open && isInTime(open, now)) return sessionView(trx, open, now, true);
-    if (open) await gradeSession(trx, open, now, null);
-    const order = arrangeAttempt(quiz.questionIds, quiz.shuffle, random);
+    const running = await resumeWhileOpen(
+      trx,
+      await findOpenSession(trx, user.id, ref.quiz_type, ref.quiz_id),
+      now,
+    );
+    if (running) return running;
+    const ids = quiz.draw ? await drawMock(trx, user.id, quiz.draw, random) : quiz.questionIds;
+    if (!ids.length) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'This mock exam has no questions to draw yet.' });
+    }
+    const order = arrangeAttempt(ids, quiz.shuffle, random);
     const session = await insertSession(trx, {
       user_id: user.id,
       quiz_type: ref.quiz_type,
@@ -406,7 +495,9 @@ function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<Ses
  * school's sessions open (docs/performance.md). A session's ids never change, so the entry
  * depends on no table.
  */
-function questionIdSet(db: DB, session: QuizSession): Promise<ReadonlySet<number>> {
+async function questionIdSet(db: DB, session: QuizSession): Promise<ReadonlySet<number>> {
+  // A drawn attempt's list is its own: kept with its session's entry, not shared for good.
+  if (!(await sharesQuestionList(db, session))) return new Set(parseQuestionIds(session));
   return readCacheOf(db).get(
     `question-id-set:${contentKey(parseQuestionIds(session))}`,
     [],

@@ -92,7 +92,7 @@ describe('seedIfEmpty', () => {
     const tagged = catalog.programs.flatMap((program) =>
       program.papers.flatMap((paper) =>
         paper.mock_exams
-          .filter((m) => headerOf(m.file).includes(TOPIC_HEADER))
+          .filter((m) => m.file !== undefined && headerOf(m.file).includes(TOPIC_HEADER))
           .map((m) => ({ program: program.name, title: m.title })),
       ),
     );
@@ -145,6 +145,53 @@ describe('seedIfEmpty', () => {
     expect(await count('practice_sets')).toBe(0);
     expect(await countQuestions(db)).toBe(0);
   }, 30_000);
+});
+
+describe('a drawn mock in the sample bank', () => {
+  /** A copy of the sample bank whose first paper gets `mock` as one more mock exam. */
+  function bankWith(mock: Record<string, unknown>) {
+    const copy = path.join(dir, 'seed');
+    fs.cpSync(SEED_DIR, copy, { recursive: true });
+    const json = JSON.parse(fs.readFileSync(path.join(copy, 'catalog.json'), 'utf8'));
+    json.programs[0].papers[0].mock_exams.push(mock);
+    fs.writeFileSync(path.join(copy, 'catalog.json'), JSON.stringify(json));
+    return copy;
+  }
+
+  it('is declared with draw_count and no file, and spreads as the bank is', async () => {
+    const entry = {
+      title: 'Drawn paper mock',
+      description: 'Drawn.',
+      time_limit_minutes: 25,
+      draw_count: 20,
+    };
+    await seedAll(db, bankWith(entry));
+    const mock = await db
+      .selectFrom('mock_exam_sets')
+      .selectAll()
+      .where('title', '=', 'Drawn paper mock')
+      .executeTakeFirstOrThrow();
+    expect(mock).toMatchObject({ draw_count: 20, time_limit_minutes: 25, description: 'Drawn.' });
+    expect(await db.selectFrom('mock_blueprint_topics').selectAll().execute()).toEqual([]);
+    const own = await db
+      .selectFrom('questions')
+      .select('id')
+      .where('mock_exam_set_id', '=', mock.id)
+      .execute();
+    expect(own).toEqual([]);
+  }, 30_000);
+
+  it('is refused with both a file and a draw_count, loading nothing', async () => {
+    const entry = {
+      title: 'Both',
+      description: '',
+      time_limit_minutes: 25,
+      draw_count: 20,
+      file: 'rgn/mock-1.csv',
+    };
+    await expect(seedAll(db, bankWith(entry))).rejects.toThrow(/either a file or a draw_count/);
+    expect(await count('programs')).toBe(0);
+  });
 });
 
 describe('npm run seed', () => {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
-import { insertPaper, insertProgram, insertTopic } from '../queries/adminContent';
+import { MAX_DRAW } from '../../shared/schemas/admin';
+import { insertMockSet, insertPaper, insertProgram, insertTopic } from '../queries/adminContent';
+import { writeBlueprint } from '../queries/draws';
 import { deletePrograms, hasPrograms, setMockDescription } from '../queries/seedCatalog';
 import { importQuestions } from './import/importQuestions';
 import { PROJECT_ROOT } from '../paths';
@@ -16,6 +18,18 @@ import { PROJECT_ROOT } from '../paths';
 export const SEED_DIR = path.join(PROJECT_ROOT, 'db/seed');
 
 const setFile = z.object({ title: z.string().min(1), file: z.string().min(1) });
+/** A fixed mock loads its file; a drawn one (`draw_count`, no file) spreads over its paper's topics. */
+const mockEntry = z
+  .object({
+    title: z.string().min(1),
+    description: z.string(),
+    time_limit_minutes: z.number().int().min(1).max(600),
+    file: z.string().min(1).optional(),
+    draw_count: z.number().int().min(1).max(MAX_DRAW).optional(),
+  })
+  .refine((m) => (m.file === undefined) !== (m.draw_count === undefined), {
+    message: 'A mock exam has either a file or a draw_count, not both.',
+  });
 const catalogSchema = z.object({
   programs: z.array(
     z.object({
@@ -32,9 +46,7 @@ const catalogSchema = z.object({
               practice_sets: z.array(setFile).default([]),
             }),
           ),
-          mock_exams: z.array(
-            setFile.extend({ description: z.string(), time_limit_minutes: z.number().int().min(1).max(600) }),
-          ),
+          mock_exams: z.array(mockEntry),
         }),
       ),
     }),
@@ -73,6 +85,20 @@ async function loadFile(
   return answer;
 }
 
+/** A drawn mock of the sample bank: its count spread over the paper's topics as the bank is. */
+async function insertDrawnMock(
+  db: DB,
+  paperId: number,
+  mock: { title: string; description: string; time_limit_minutes: number; draw_count: number },
+) {
+  const id = await insertMockSet(db, { paper_id: paperId, ...mock });
+  await writeBlueprint(db, id, {
+    draw_count: mock.draw_count,
+    time_limit_minutes: mock.time_limit_minutes,
+    topics: [],
+  });
+}
+
 const SEED_LOCK = 'seed';
 
 /** Loads the whole sample bank; on any failure removes what it created and rethrows. */
@@ -109,11 +135,16 @@ export async function seedAll(db: DB, dir = SEED_DIR): Promise<SeedSummary> {
           }
         }
         for (const mock of paper.mock_exams) {
+          if (mock.file === undefined) {
+            await insertDrawnMock(db, paperId, { ...mock, draw_count: mock.draw_count ?? 0 });
+            summary.sets++;
+            continue;
+          }
           const answer = await loadFile(
             db,
             dir,
             { quiz_type: 'mock', program_id: programId, paper_id: paperId },
-            mock,
+            { ...mock, file: mock.file },
           );
           await setMockDescription(db, answer.set?.id ?? 0, mock.description);
           loaded.push(answer);

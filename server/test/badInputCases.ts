@@ -113,6 +113,8 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'quiz.submit': { session_id: 1, answers: [], time_spent_minutes: 1 },
     'quiz.startTopicPractice': { topic_id: f.topicId },
     'quiz.startMistakesPractice': { result_id: 1 },
+    'quiz.examDayInfo': { program_id: f.programId },
+    'quiz.startExamDay': { program_id: f.programId },
     'offline.downloadSet': { quiz_type: 'practice', quiz_id: f.practiceSetId },
     'offline.submitAttempt': {
       client_id: '8a0e3c1f-5b7d-4f2a-9c6e-1d2b3a4c5e6f',
@@ -136,6 +138,8 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'admin.updatePracticeSet': { id: f.practiceSetId, title: 'Vital signs practice' },
     'admin.createMockExamSet': { paper_id: f.paperId, title: 'Mock 2', time_limit_minutes: 60 },
     'admin.updateMockExamSet': { id: f.mockSetId, time_limit_minutes: 120 },
+    'admin.mockBlueprint': { id: f.mockSetId },
+    'admin.setMockBlueprint': { id: f.mockSetId, draw_count: 10, time_limit_minutes: 30, topics: [] },
     'admin.changeOwnEmail': { email: 'exams.officer@example.com', password: 'not-the-password' },
     'admin.setUserRole': { id: f.students[0].id, admin: false },
     'admin.setUserActive': { id: f.students[0].id, active: true },

@@ -50,3 +50,6 @@ export const topicPracticeInput = z.object({ topic_id: coercedId });
 
 /** A practice session of the questions missed in one of the student's results (point 2). */
 export const mistakesPracticeInput = z.object({ result_id: coercedId });
+
+/** A programme's exam-day simulation. */
+export const examDayInput = z.object({ program_id: coercedId });

@@ -19,6 +19,7 @@ const TopicsPage = lazyPage(() => import('../features/catalog/TopicsPage'));
 const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSetsPage'));
 const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
 const SessionQuizPage = lazyPage(() => import('../features/quiz/SessionQuizPage'));
+const ExamDayPage = lazyPage(() => import('../features/quiz/ExamDayPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
 const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
@@ -175,6 +176,14 @@ function StudentRoutes() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <SessionQuizPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/exam-day/:programId"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <ExamDayPage />
           </Suspense>
         }
       />

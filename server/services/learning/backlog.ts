@@ -17,7 +17,7 @@ export async function writeWaitingLearningData(db: DB, userId: number): Promise<
       const session = await findOwnSession(trx, waiting.session_id, userId);
       if (!session) continue;
       const ids = parseQuestionIds(session);
-      const keys = await answerKeysOf(trx, ids);
+      const keys = await answerKeysOf(trx, session);
       const chosen = new Map(
         (await savedAnswers(trx, session.id)).map((a) => [a.question_id, a.selected_answer]),
       );

@@ -16,6 +16,7 @@ export type Topic = Content['topics'][number];
 export type MockExamSet = Content['mockExamSets'][number];
 export type PracticeSet = Content['practiceSets'][number];
 export type SystemInfo = Outputs['system'];
+export type MockBlueprint = Outputs['mockBlueprint'];
 export type ExportFilter = NonNullable<Inputs['reports']['exportResults']['filter']>;
 export type ItemAnalysis = Outputs['reports']['itemAnalysis'];
 export type ItemRow = ItemAnalysis['questions'][number];

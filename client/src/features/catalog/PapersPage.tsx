@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { buttonClass } from '../../components/Button';
 import { trpc } from '../../lib/trpc';
 import { CatalogCard } from './CatalogCard';
+import { ExamDayCard } from './ExamDayCard';
 import { CardGrid, ListStates } from './ListStates';
 import { PageHeading } from './PageHeading';
 import { useTrail } from './useTrail';
@@ -27,6 +28,7 @@ export default function PapersPage({ mode }: { mode: WizardMode }) {
             : 'Pick the paper you want to practise.'
         }
       />
+      {mode === 'mock' && <ExamDayCard programId={programId} />}
       <ListStates
         query={papers}
         failure={mode === 'mock' ? 'Failed to load exam papers' : 'Failed to load papers'}

@@ -7,7 +7,17 @@ import type { QuizInfo } from '../../components/quiz/types';
 import { formatClock } from '../../hooks/useCountdown';
 
 interface StartModalProps {
-  info: QuizInfo;
+  /** A drawn exam's facts (an exam day) come in the same shape. */
+  info: Pick<
+    QuizInfo,
+    | 'quiz_type'
+    | 'quiz_name'
+    | 'total_questions'
+    | 'time_limit_minutes'
+    | 'shuffled'
+    | 'drawn'
+    | 'in_progress'
+  >;
   starting: boolean;
   error: string | null;
   onStart: () => void;
@@ -31,6 +41,12 @@ export function StartModal({ info, starting, error, onStart, onCancel }: StartMo
           </div>
         )}
       </dl>
+      {info.drawn && info.drawn.held < info.drawn.asked && !resume && (
+        <p className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          {`This exam asks for ${plural(info.drawn.asked, 'question')}, and the question bank holds ${info.drawn.held} for it now: you will have those ${plural(info.drawn.held, 'question')}`}
+          {info.time_limit_minutes !== null && ` in ${plural(info.time_limit_minutes, 'minute')}`}.
+        </p>
+      )}
       {mock && (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p className="font-semibold">Before you begin</p>
@@ -39,7 +55,13 @@ export function StartModal({ info, starting, error, onStart, onCancel }: StartMo
             <li>The timer cannot be paused or restarted.</li>
             <li>Your exam is submitted automatically when time expires.</li>
             <li>You need a stable internet connection.</li>
-            {info.shuffled && <li>Questions and options come in a new order each attempt.</li>}
+            {info.drawn ? (
+              <li>
+                Each attempt draws its own questions from the question bank, the ones you have not seen first.
+              </li>
+            ) : (
+              info.shuffled && <li>Questions and options come in a new order each attempt.</li>
+            )}
           </ul>
         </div>
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { TextField } from '../../../components/TextField';
 import { ParentSelects } from '../components/ParentSelects';
 import { useCascade } from '../hooks/useCascade';
 import type { Content } from '../types';
 import { AddForm } from './AddForm';
+import { MinutesField } from './MinutesField';
 import { NameFields } from './NameFields';
 import { missingChoice, useAddForm } from './useAddForm';
 
@@ -56,14 +56,7 @@ export function AddMockSetForm({ content }: { content: Content }) {
         onName={setTitle}
         onDescription={setDescription}
       />
-      <TextField
-        label="Time limit (minutes)"
-        type="number"
-        min={1}
-        max={600}
-        value={minutes}
-        onChange={(e) => setMinutes(e.target.value)}
-      />
+      <MinutesField value={minutes} onChange={setMinutes} />
     </AddForm>
   );
 }

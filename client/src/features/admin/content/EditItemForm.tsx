@@ -1,10 +1,12 @@
-// Inline edit of an item's name or title, description and (mock sets) time limit.
+// Inline edit of an item's name or title, description, (mock sets) time limit and (programs) the
+// exam-day simulation's size.
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { messageOf } from '../lib/errors';
 import type { Item } from './items';
+import { MinutesField } from './MinutesField';
 import type { useUpdateItem } from './useUpdateItem';
 
 export function EditItemForm({
@@ -19,6 +21,8 @@ export function EditItemForm({
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description ?? '');
   const [minutes, setMinutes] = useState(String(item.timeLimit ?? ''));
+  const [dayQuestions, setDayQuestions] = useState(String(item.examDay?.questions ?? ''));
+  const [dayMinutes, setDayMinutes] = useState(String(item.examDay?.minutes ?? ''));
   const [problem, setProblem] = useState<string | null>(null);
 
   const save = async (e: FormEvent) => {
@@ -32,6 +36,9 @@ export function EditItemForm({
         name,
         description: item.description === null ? undefined : description,
         time_limit_minutes: item.timeLimit === null ? undefined : Number(minutes),
+        // The server checks the range (1-300 questions, 1-600 minutes) and names the field.
+        exam_day_questions: item.examDay ? Number(dayQuestions) : undefined,
+        exam_day_minutes: item.examDay ? Number(dayMinutes) : undefined,
       });
       onDone();
     } catch (err) {
@@ -51,15 +58,19 @@ export function EditItemForm({
             onChange={(e) => setDescription(e.target.value)}
           />
         )}
-        {item.timeLimit !== null && (
-          <TextField
-            label="Time limit (minutes)"
-            type="number"
-            min={1}
-            max={600}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
+        {item.timeLimit !== null && <MinutesField value={minutes} onChange={setMinutes} />}
+        {item.examDay && (
+          <>
+            <TextField
+              label="Exam day: questions"
+              type="number"
+              min={1}
+              max={300}
+              value={dayQuestions}
+              onChange={(e) => setDayQuestions(e.target.value)}
+            />
+            <MinutesField label="Exam day: minutes" value={dayMinutes} onChange={setDayMinutes} />
+          </>
         )}
       </div>
       {problem && <Alert tone="error">{problem}</Alert>}

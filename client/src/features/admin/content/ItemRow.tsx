@@ -1,12 +1,14 @@
 // One content item: its name and context, Edit (inline), a set's Shuffle switch and
 // Deactivate / Reactivate.
 import { useState } from 'react';
+import Dices from 'lucide-react/icons/dices';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
 import Upload from 'lucide-react/icons/upload';
 import { Link } from 'react-router-dom';
 import { smallButton } from '../components/ui';
 import { messageOf } from '../lib/errors';
+import { BlueprintForm } from './BlueprintForm';
 import { ConfirmDeactivate } from './ConfirmDeactivate';
 import { EditItemForm } from './EditItemForm';
 import { ShuffleToggle } from './ShuffleToggle';
@@ -17,7 +19,15 @@ export function ItemRow({ item }: { item: Item }) {
   const update = useUpdateItem(item);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [drawing, setDrawing] = useState(false);
 
+  if (drawing) {
+    return (
+      <li className="py-2">
+        <BlueprintForm item={item} onDone={() => setDrawing(false)} />
+      </li>
+    );
+  }
   if (editing) {
     return (
       <li className="py-2">
@@ -66,6 +76,16 @@ export function ItemRow({ item }: { item: Item }) {
         >
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> Edit
         </button>
+        {item.kind === 'mockSet' && (
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => setDrawing(true)}
+            aria-label={`Fixed or drawn questions of ${item.name}`}
+          >
+            <Dices className="h-3.5 w-3.5" aria-hidden="true" /> {item.drawCount === null ? 'Fixed' : 'Drawn'}
+          </button>
+        )}
         <ShuffleToggle item={item} update={update} />
         <button
           type="button"

@@ -17,12 +17,18 @@ export interface Item {
   /** A set without questions: students do not see it until questions are uploaded into it. */
   empty: boolean;
   meta: string;
+  /** Programs only: the exam-day simulation's size. */
+  examDay: { questions: number; minutes: number } | null;
+  /** Mock sets only: each attempt draws this many questions; null: fixed. */
+  drawCount: number | null;
 }
 
 export interface ItemPatch {
   name?: string;
   description?: string;
   time_limit_minutes?: number;
+  exam_day_questions?: number;
+  exam_day_minutes?: number;
   is_active?: boolean;
   shuffle?: boolean;
 }
@@ -42,7 +48,11 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       isActive: p.is_active,
       shuffle: null,
       empty: false,
-      meta: p.description,
+      meta: [p.description, `Exam day: ${p.exam_day_questions} questions in ${p.exam_day_minutes} min`]
+        .filter(Boolean)
+        .join(' · '),
+      examDay: { questions: p.exam_day_questions, minutes: p.exam_day_minutes },
+      drawCount: null,
     })),
     paper: content.papers.map((p) => ({
       kind: 'paper',
@@ -54,6 +64,8 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       shuffle: null,
       empty: false,
       meta: p.program_name,
+      examDay: null,
+      drawCount: null,
     })),
     topic: content.topics.map((t) => ({
       kind: 'topic',
@@ -65,6 +77,8 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       shuffle: null,
       empty: false,
       meta: [programName.get(paperProgram.get(t.paper) ?? -1), t.paper_name].filter(Boolean).join(' › '),
+      examDay: null,
+      drawCount: null,
     })),
     mockSet: content.mockExamSets.map((s) => ({
       kind: 'mockSet',
@@ -75,7 +89,9 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       isActive: s.is_active,
       shuffle: s.shuffle,
       empty: s.total_questions === 0,
-      meta: `${s.program_name} › ${s.paper_name} · ${questions(s.total_questions)} · ${s.time_limit_minutes} min`,
+      meta: `${s.program_name} › ${s.paper_name} · ${s.draw_count === null ? questions(s.total_questions) : `drawn: ${questions(s.draw_count)} each attempt`} · ${s.time_limit_minutes} min`,
+      examDay: null,
+      drawCount: s.draw_count,
     })),
     practiceSet: content.practiceSets.map((s) => ({
       kind: 'practiceSet',
@@ -87,6 +103,8 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       shuffle: s.shuffle,
       empty: s.total_questions === 0,
       meta: `${s.paper_name} › ${s.topic_name} · ${questions(s.total_questions)}`,
+      examDay: null,
+      drawCount: null,
     })),
   };
 }

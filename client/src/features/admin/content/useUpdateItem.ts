@@ -10,10 +10,25 @@ export function useUpdateItem(item: Item) {
   return useMutation({
     mutationFn: async (patch: ItemPatch): Promise<void> => {
       const { id } = item;
-      const { name, description, time_limit_minutes, is_active, shuffle } = patch;
+      const {
+        name,
+        description,
+        time_limit_minutes,
+        is_active,
+        shuffle,
+        exam_day_questions,
+        exam_day_minutes,
+      } = patch;
       switch (item.kind) {
         case 'program':
-          await admin.updateProgram.mutate({ id, name, description, is_active });
+          await admin.updateProgram.mutate({
+            id,
+            name,
+            description,
+            is_active,
+            exam_day_questions,
+            exam_day_minutes,
+          });
           return;
         case 'paper':
           await admin.updatePaper.mutate({ id, name, description, is_active });

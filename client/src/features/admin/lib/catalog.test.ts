@@ -3,10 +3,11 @@ import type { Content } from '../types';
 import { mockSetOptions, paperOptions, practiceSetOptions, programOptions, topicOptions } from './catalog';
 
 const at = '2026-01-01T00:00:00.000Z';
+const EXAM_DAY = { exam_day_questions: 180, exam_day_minutes: 180 };
 const content: Content = {
   programs: [
-    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at },
-    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at },
+    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at, ...EXAM_DAY },
+    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at, ...EXAM_DAY },
   ],
   papers: [
     {
@@ -84,6 +85,7 @@ const content: Content = {
       time_limit_minutes: 30,
       is_active: true,
       shuffle: true,
+      draw_count: null,
     },
   ],
 };
