@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013_fold_backlog_into_results';
 import * as m0014 from './migrations/0014_add_review_daily_limit';
 import * as m0015 from './migrations/0015_add_pending_registrations';
 import * as m0016 from './migrations/0016_add_question_topics';
+import * as m0018 from './migrations/0018_add_custom_test_origin';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014_add_review_daily_limit': m0014,
   '0015_add_pending_registrations': m0015,
   '0016_add_question_topics': m0016,
+  '0018_add_custom_test_origin': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

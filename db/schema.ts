@@ -3,8 +3,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type QuizType = 'mock' | 'practice';
-/** What a session was built from: one set, a weak topic's questions, or one result's misses. */
-export type SessionOrigin = 'set' | 'topic' | 'mistakes';
+/**
+ * What a session was built from: one set, a weak topic's questions, one result's misses, the
+ * programme's exam-day draw, or the student's own choice of topics and pool (migration 0018).
+ */
+export type SessionOrigin = 'set' | 'topic' | 'mistakes' | 'exam_day' | 'custom';
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 
 export interface UserTable {
