@@ -19,6 +19,7 @@ const TopicsPage = lazyPage(() => import('../features/catalog/TopicsPage'));
 const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSetsPage'));
 const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
 const SessionQuizPage = lazyPage(() => import('../features/quiz/SessionQuizPage'));
+const CreateTestPage = lazyPage(() => import('../features/builder/CreateTestPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
 const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
@@ -109,6 +110,14 @@ function StudentRoutes() {
           element={
             <Page>
               <PracticeSetsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="/create-test"
+          element={
+            <Page>
+              <CreateTestPage />
             </Page>
           }
         />
