@@ -57,30 +57,38 @@ function markedBy(db: DB, userId: number, marks: 'session_flags' | 'not_sure_mar
     .where('quiz_sessions.user_id', '=', userId);
 }
 
-/** The pool's condition on `questions`, read only from the student's own history. */
-function inPool(db: DB, userId: number, pool: CustomPool) {
-  return (eb: QuestionsEb) => {
-    switch (pool) {
-      case 'all':
-        return eb.lit(true);
-      case 'unused':
-        return eb('questions.id', 'not in', seenBy(db, userId));
-      case 'incorrect':
-        return eb('questions.id', 'in', seenBy(db, userId).where('last_correct', '=', 0));
-      case 'flagged':
-        return eb('questions.id', 'in', markedBy(db, userId, 'session_flags'));
-      case 'not_sure':
-        return eb('questions.id', 'in', markedBy(db, userId, 'not_sure_marks'));
-    }
-  };
+/**
+ * The student's tallied questions of these topics that a session may serve, read from the
+ * student's own rows (a few thousand) rather than the topics' whole bank.
+ */
+function ownHistory(db: DB, userId: number, topicIds: number[]) {
+  return db
+    .selectFrom('question_tallies')
+    .innerJoin('questions', 'questions.id', 'question_tallies.question_id')
+    .where('question_tallies.user_id', '=', userId)
+    .where('questions.topic_id', 'in', topicIds)
+    .where(servable);
 }
 
-function poolQuestions(db: DB, p: { userId: number; pool: CustomPool; topicIds: number[] }) {
-  return db
-    .selectFrom('questions')
-    .where('questions.topic_id', 'in', p.topicIds)
-    .where(servable)
-    .where(inPool(db, p.userId, p.pool));
+/** The pool's questions of these topics: id and topic, each question once. */
+function poolRows(db: DB, p: { userId: number; pool: CustomPool; topicIds: number[] }) {
+  const columns = ['questions.id', 'questions.topic_id'] as const;
+  if (p.pool === 'incorrect') {
+    return ownHistory(db, p.userId, p.topicIds)
+      .where('question_tallies.last_correct', '=', 0)
+      .select(columns);
+  }
+  const bank = db.selectFrom('questions').where('questions.topic_id', 'in', p.topicIds).where(servable);
+  switch (p.pool) {
+    case 'all':
+      return bank.select(columns);
+    case 'unused':
+      return bank.where('questions.id', 'not in', seenBy(db, p.userId)).select(columns);
+    case 'flagged':
+      return bank.where('questions.id', 'in', markedBy(db, p.userId, 'session_flags')).select(columns);
+    case 'not_sure':
+      return bank.where('questions.id', 'in', markedBy(db, p.userId, 'not_sure_marks')).select(columns);
+  }
 }
 
 /** Per topic, how many questions of the pool it holds (topics with none are left out). */
@@ -89,9 +97,10 @@ export async function poolCountsByTopic(
   p: { userId: number; pool: CustomPool; topicIds: number[] },
 ): Promise<Map<number, number>> {
   if (!p.topicIds.length) return new Map();
-  const rows = await poolQuestions(db, p)
-    .select((eb) => ['questions.topic_id', eb.fn.countAll<number | string>().as('n')])
-    .groupBy('questions.topic_id')
+  const rows = await db
+    .selectFrom(poolRows(db, p).as('pool'))
+    .select((eb) => ['pool.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('pool.topic_id')
     .execute();
   return new Map(rows.map((r) => [r.topic_id!, count(r.n)]));
 }
@@ -102,34 +111,37 @@ export async function poolQuestionIds(
   p: { userId: number; pool: CustomPool; topicIds: number[] },
 ): Promise<number[]> {
   if (!p.topicIds.length) return [];
-  const rows = await poolQuestions(db, p).select('questions.id').execute();
+  const rows = await poolRows(db, p).execute();
   return rows.map((r) => r.id);
 }
 
-/** Per topic, the questions in the bank and how many of them the student has seen. */
-export async function bankAndSeenByTopic(
-  db: DB,
-  userId: number,
-  topicIds: number[],
-): Promise<Map<number, { bank: number; seen: number }>> {
-  if (!topicIds.length) return new Map();
+/** Per topic, the questions in the bank: the same for every student until the content changes. */
+export async function bankCountsByTopic(db: DB): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('questions')
-    .leftJoin('question_tallies', (j) =>
-      j
-        .onRef('question_tallies.question_id', '=', 'questions.id')
-        .on('question_tallies.user_id', '=', userId),
-    )
-    .select((eb) => [
-      'questions.topic_id',
-      eb.fn.countAll<number | string>().as('bank'),
-      eb.fn.count<number | string>('question_tallies.question_id').as('seen'),
-    ])
-    .where('questions.topic_id', 'in', topicIds)
+    .select((eb) => ['questions.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .where('questions.topic_id', 'is not', null)
     .where(servable)
     .groupBy('questions.topic_id')
     .execute();
-  return new Map(rows.map((r) => [r.topic_id!, { bank: count(r.bank), seen: count(r.seen) }]));
+  return new Map(rows.map((r) => [r.topic_id!, count(r.n)]));
+}
+
+/**
+ * Per topic, how many of its bank's questions the student has seen: read from the student's own
+ * tallies (at most one row a question they were asked), not from the whole bank.
+ */
+export async function seenCountsByTopic(
+  db: DB,
+  userId: number,
+  topicIds: number[],
+): Promise<Map<number, number>> {
+  if (!topicIds.length) return new Map();
+  const rows = await ownHistory(db, userId, topicIds)
+    .select((eb) => ['questions.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('questions.topic_id')
+    .execute();
+  return new Map(rows.map((r) => [r.topic_id!, count(r.n)]));
 }
 
 /** The student's newest custom test still taking answers (a timed one before its deadline). */

@@ -157,6 +157,17 @@ describe('what is left to do', () => {
     }
     expect(unused.data.available).toBe(topics.reduce((n, x) => n + x.bank - x.seen, 0));
     expect(unused.data.available).toBe(13);
+    // The start reads the same pool from the bank itself: all 13, exactly the unseen ones.
+    const drawn = await start(ama, {
+      pool: 'unused',
+      topic_ids: [cat.fluid.id, cat.wound.id, cat.pharma.id],
+      question_count: 13,
+      mode: 'tutor',
+    });
+    expect(drawn.status).toBe(200);
+    expect(sorted(drawn.data.questions.map((q) => q.id))).toEqual(
+      sorted([cat.mockQs[0], cat.mockQs[1], ...cat.w.qs, ...cat.d.qs].map((q) => q.id)),
+    );
   });
 });
 

@@ -18,13 +18,15 @@ import {
 import { fieldError } from '../errors';
 import { CONTENT_TABLES, findProgram } from '../queries/catalog';
 import {
-  bankAndSeenByTopic,
+  bankCountsByTopic,
   bankTopics,
   findOpenCustomSession,
   poolCountsByTopic,
   poolQuestionIds,
+  seenCountsByTopic,
   type BankTopic,
 } from '../queries/customTests';
+import type { CustomPool } from '../../shared/schemas/customTests';
 import { insertSession } from '../queries/quiz';
 import { arrangeAttempt, secureRandom } from './attemptOrder';
 import { NO_SET } from './learning/practiceLists';
@@ -33,6 +35,23 @@ import { resumeQuiz, type QuizStart } from './quizSessions';
 /** The catalogue's topics a student may build from, shared by every student until it changes. */
 function topicsOfBank(db: DB): Promise<BankTopic[]> {
   return readCacheOf(db).get('custom-tests:topics', CONTENT_TABLES, () => bankTopics(db));
+}
+
+/** Per topic, the questions in the bank, shared by every student until the content changes. */
+function bankCounts(db: DB): Promise<Map<number, number>> {
+  return readCacheOf(db).get('custom-tests:bank-counts', CONTENT_TABLES, () => bankCountsByTopic(db));
+}
+
+/**
+ * Per topic, the questions of the pool. The whole bank and the unused pool (the bank less what
+ * was seen) need no pass over the bank's questions: the bank's counts are shared, and what was
+ * seen is read from the student's own tallies.
+ */
+async function poolCounts(db: DB, userId: number, pool: CustomPool, topicIds: number[]) {
+  if (pool !== 'all' && pool !== 'unused') return poolCountsByTopic(db, { userId, pool, topicIds });
+  const bank = await bankCounts(db);
+  const seen = pool === 'unused' ? await seenCountsByTopic(db, userId, topicIds) : new Map<number, number>();
+  return new Map(topicIds.map((id) => [id, (bank.get(id) ?? 0) - (seen.get(id) ?? 0)]));
 }
 
 /**
@@ -56,11 +75,12 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 /** The builder's live count: the pool per topic of the programme, and in all the chosen topics. */
 export async function countPool(db: DB, user: User, input: CustomCountInput) {
   const topics = await programTopics(db, input.program_id, input.topic_ids);
-  const counts = await poolCountsByTopic(db, {
-    userId: user.id,
-    pool: input.pool,
-    topicIds: topics.map((t) => t.id),
-  });
+  const counts = await poolCounts(
+    db,
+    user.id,
+    input.pool,
+    topics.map((t) => t.id),
+  );
   const chosen = new Set(input.topic_ids);
   return {
     available: sum([...chosen].map((id) => counts.get(id) ?? 0)),
@@ -99,12 +119,13 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): T[][] {
  */
 export async function whatIsLeft(db: DB, user: User, now = new Date()) {
   const topics = await topicsOfBank(db);
-  const figures = await bankAndSeenByTopic(
+  const bank = await bankCounts(db);
+  const seen = await seenCountsByTopic(
     db,
     user.id,
     topics.map((t) => t.id),
   );
-  const rows = topics.map((t) => ({ ...t, ...(figures.get(t.id) ?? { bank: 0, seen: 0 }) }));
+  const rows = topics.map((t) => ({ ...t, bank: bank.get(t.id) ?? 0, seen: seen.get(t.id) ?? 0 }));
   const programs = groupBy(rows, (r) => r.program_id).map((inProgram) => {
     const papers = groupBy(inProgram, (r) => r.paper_id).map((inPaper) => {
       const topicFigures = inPaper.map((t) => ({ id: t.id, name: t.name, bank: t.bank, seen: t.seen }));
