@@ -16,6 +16,7 @@ import { prepareFixture, type Fixture } from './fixtures';
 import { fillHistories, masteryOverview } from './mastery';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
 import { fillDeck, reviewQueue, type Deck } from './reviewQueue';
+import { customTestCount, customTestStart, fillCustomHistory, type CustomHistory } from './customTests';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
 
@@ -101,6 +102,8 @@ interface Side {
   bank: Bank | null;
   /** The review deck of a student with 5,000 answers, once the review row has written it. */
   deck: Deck | null;
+  /** Students with 5,000 answers on the bank, once the custom test row has written them. */
+  customHistory: CustomHistory | null;
 }
 
 interface Step {
@@ -200,6 +203,23 @@ function steps(wanted: (name: string) => boolean): Step[] {
         s.bank = await fillBank(s.db, s.fixture.admin.id);
       },
       work: (s) => questionSearch(s.server, s.fixture.admin.access, s.available, s.bank as Bank),
+    },
+    // On the same bank: the builder's start and count for students with 5,000 answers on it.
+    wanted('custom test') && {
+      key: 'custom-test-start',
+      before: async (s) => {
+        if (!s.bank) {
+          console.log(`  [${DATABASE_NAMES[s.database]}] writing a 20,000-question bank...`);
+          s.bank = await fillBank(s.db, s.fixture.admin.id);
+        }
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing 5,000 answers on the bank for 20 students...`);
+        s.customHistory = await fillCustomHistory(s.db, s.fixture, s.bank);
+      },
+      work: (s) => customTestStart(s.server, s.available, s.customHistory as CustomHistory),
+    },
+    wanted('custom test') && {
+      key: 'custom-test-count',
+      work: (s) => customTestCount(s.server, s.available, s.customHistory as CustomHistory),
     },
     { key: 'ceiling-last', work: (s) => sc.ceiling(s.server, ' (last)') },
   ];
@@ -307,6 +327,7 @@ async function openSide(
     hashRate: null,
     bank: null,
     deck: null,
+    customHistory: null,
   };
 }
 
