@@ -3,6 +3,7 @@
 // starts (tutor and timed), resumed, submitted and listed as custom tests.
 import type { inferRouterOutputs } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
+import * as customOrigin from '../../db/migrations/0018_add_custom_test_origin';
 import { COUNT_OUT_OF_RANGE, EMPTY_POOL } from '../../shared/schemas/customTests';
 import type { AppRouter } from '../router';
 import { takeSet } from '../test/attempts';
@@ -364,5 +365,31 @@ describe('customTests.start', () => {
       mode: 'tutor',
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('migration 0018', () => {
+  const origins = async () =>
+    (await t.db.selectFrom('quiz_sessions').select(['id', 'origin']).orderBy('id').execute()).map(
+      (r) => `${r.id}:${r.origin}`,
+    );
+  it('keeps every session’s origin through its down and up, and only then takes custom tests', async () => {
+    const tutor = { pool: 'incorrect', topic_ids: [cat.fluid.id], question_count: 5, mode: 'tutor' };
+    const { ama } = await histories();
+    const topicPractice = await ama.mutate('quiz.startTopicPractice', { topic_id: cat.wound.id });
+    expect(topicPractice.status).toBe(200);
+    const before = await origins();
+    const custom = await start(ama, tutor);
+    expect(custom.status).toBe(200);
+
+    await customOrigin.down(t.db);
+    // Down removes the sessions the older check cannot hold, and every other keeps its origin.
+    expect(await origins()).toEqual(before);
+    expect(before.map((o) => o.split(':')[1])).toEqual(['set', 'set', 'set', 'topic']);
+    expect((await start(ama, tutor)).status).toBe(500);
+
+    await customOrigin.up(t.db);
+    expect(await origins()).toEqual(before);
+    expect((await start(ama, tutor)).status).toBe(200);
   });
 });
