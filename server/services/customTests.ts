@@ -18,12 +18,10 @@ import {
 import { fieldError } from '../errors';
 import { CONTENT_TABLES, findProgram } from '../queries/catalog';
 import {
-  bankCountsByTopic,
   bankTopics,
   findOpenCustomSession,
-  poolCountsByTopic,
-  poolQuestionIds,
-  seenCountsByTopic,
+  ownQuestionIds,
+  servableQuestionTopics,
   type BankTopic,
 } from '../queries/customTests';
 import type { CustomPool } from '../../shared/schemas/customTests';
@@ -37,21 +35,49 @@ function topicsOfBank(db: DB): Promise<BankTopic[]> {
   return readCacheOf(db).get('custom-tests:topics', CONTENT_TABLES, () => bankTopics(db));
 }
 
-/** Per topic, the questions in the bank, shared by every student until the content changes. */
-function bankCounts(db: DB): Promise<Map<number, number>> {
-  return readCacheOf(db).get('custom-tests:bank-counts', CONTENT_TABLES, () => bankCountsByTopic(db));
+/** The bank by topic: each servable question's topic, and each topic's questions. */
+interface Bank {
+  topicOf: ReadonlyMap<number, number>;
+  byTopic: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
- * Per topic, the questions of the pool. The whole bank and the unused pool (the bank less what
- * was seen) need no pass over the bank's questions: the bank's counts are shared, and what was
- * seen is read from the student's own tallies.
+ * The bank, shared by every student until the content changes: a pool is then the student's own
+ * rows (a few thousand ids at most) matched against it in memory, with no join over the bank's
+ * questions, which PostgreSQL answered by reading their wide rows from the heap.
  */
-async function poolCounts(db: DB, userId: number, pool: CustomPool, topicIds: number[]) {
-  if (pool !== 'all' && pool !== 'unused') return poolCountsByTopic(db, { userId, pool, topicIds });
-  const bank = await bankCounts(db);
-  const seen = pool === 'unused' ? await seenCountsByTopic(db, userId, topicIds) : new Map<number, number>();
-  return new Map(topicIds.map((id) => [id, (bank.get(id) ?? 0) - (seen.get(id) ?? 0)]));
+function bankOf(db: DB): Promise<Bank> {
+  return readCacheOf(db).get('custom-tests:bank', CONTENT_TABLES, async () => {
+    const topicOf = new Map<number, number>();
+    const byTopic = new Map<number, number[]>();
+    for (const q of await servableQuestionTopics(db)) {
+      topicOf.set(q.id, q.topic_id);
+      const ids = byTopic.get(q.topic_id);
+      if (ids) ids.push(q.id);
+      else byTopic.set(q.topic_id, [q.id]);
+    }
+    return { topicOf, byTopic };
+  });
+}
+
+/** The pool's questions in each of these topics, read only from the caller's own history. */
+async function poolByTopic(db: DB, userId: number, pool: CustomPool, topicIds: readonly number[]) {
+  const bank = await bankOf(db);
+  const out = new Map<number, number[]>(topicIds.map((id) => [id, []]));
+  if (pool === 'all' || pool === 'unused') {
+    const seen = new Set(pool === 'unused' ? await ownQuestionIds(db, userId, 'seen') : []);
+    for (const id of topicIds)
+      out.set(
+        id,
+        (bank.byTopic.get(id) ?? []).filter((q) => !seen.has(q)),
+      );
+    return out;
+  }
+  for (const q of await ownQuestionIds(db, userId, pool)) {
+    const topic = bank.topicOf.get(q);
+    if (topic !== undefined) out.get(topic)?.push(q);
+  }
+  return out;
 }
 
 /**
@@ -75,20 +101,17 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 /** The builder's live count: the pool per topic of the programme, and in all the chosen topics. */
 export async function countPool(db: DB, user: User, input: CustomCountInput) {
   const topics = await programTopics(db, input.program_id, input.topic_ids);
-  const counts = await poolCounts(
+  const pool = await poolByTopic(
     db,
     user.id,
     input.pool,
     topics.map((t) => t.id),
   );
+  const available = (id: number) => pool.get(id)?.length ?? 0;
   const chosen = new Set(input.topic_ids);
   return {
-    available: sum([...chosen].map((id) => counts.get(id) ?? 0)),
-    topics: topics.map((t) => ({
-      topic_id: t.id,
-      available: counts.get(t.id) ?? 0,
-      chosen: chosen.has(t.id),
-    })),
+    available: sum([...chosen].map(available)),
+    topics: topics.map((t) => ({ topic_id: t.id, available: available(t.id), chosen: chosen.has(t.id) })),
   };
 }
 
@@ -119,13 +142,17 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): T[][] {
  */
 export async function whatIsLeft(db: DB, user: User, now = new Date()) {
   const topics = await topicsOfBank(db);
-  const bank = await bankCounts(db);
-  const seen = await seenCountsByTopic(
-    db,
-    user.id,
-    topics.map((t) => t.id),
-  );
-  const rows = topics.map((t) => ({ ...t, bank: bank.get(t.id) ?? 0, seen: seen.get(t.id) ?? 0 }));
+  const bank = await bankOf(db);
+  const seen = new Map<number, number>();
+  for (const q of await ownQuestionIds(db, user.id, 'seen')) {
+    const topic = bank.topicOf.get(q);
+    if (topic !== undefined) seen.set(topic, (seen.get(topic) ?? 0) + 1);
+  }
+  const rows = topics.map((t) => ({
+    ...t,
+    bank: bank.byTopic.get(t.id)?.length ?? 0,
+    seen: seen.get(t.id) ?? 0,
+  }));
   const programs = groupBy(rows, (r) => r.program_id).map((inProgram) => {
     const papers = groupBy(inProgram, (r) => r.paper_id).map((inPaper) => {
       const topicFigures = inPaper.map((t) => ({ id: t.id, name: t.name, bank: t.bank, seen: t.seen }));
@@ -175,11 +202,9 @@ export async function startCustomTest(
   const programName = topics[0].program_name;
   const timed = input.mode === 'timed';
   return serialized(db, [`custom-test-start:${user.id}`], async (trx) => {
-    const pool = await poolQuestionIds(trx, {
-      userId: user.id,
-      pool: input.pool,
-      topicIds: [...new Set(input.topic_ids)],
-    });
+    const pool = [
+      ...(await poolByTopic(trx, user.id, input.pool, [...new Set(input.topic_ids)])).values(),
+    ].flat();
     const shortfall = poolShortfall(pool.length, input.question_count);
     if (shortfall === EMPTY_POOL) throw new TRPCError({ code: 'BAD_REQUEST', message: shortfall });
     if (shortfall) throw fieldError('question_count', shortfall);
