@@ -4,10 +4,10 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type QuizType = 'mock' | 'practice';
 /**
- * What a session was built from: one set, a weak topic's questions, one result's misses, or a
- * programme's exam-day simulation (drawn over its papers).
+ * What a session was built from: one set, a weak topic's questions, one result's misses, the
+ * programme's exam-day draw, or the student's own choice of topics and pool (migration 0017).
  */
-export type SessionOrigin = 'set' | 'topic' | 'mistakes' | 'exam_day';
+export type SessionOrigin = 'set' | 'topic' | 'mistakes' | 'exam_day' | 'custom';
 export type AnswerLetter = 'A' | 'B' | 'C' | 'D';
 
 export interface UserTable {

@@ -2,6 +2,7 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { customTestsRouter } from './routers/customTests';
 import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { offlineRouter } from './routers/offline';
@@ -18,6 +19,7 @@ export const appRouter = router({
   questions: questionsRouter,
   catalog: catalogRouter,
   quiz: quizRouter,
+  customTests: customTestsRouter,
   results: resultsRouter,
   review: reviewRouter,
   mastery: masteryRouter,

@@ -17,6 +17,7 @@ import { fillHistories, masteryOverview } from './mastery';
 import { fillBank, questionSearch, type Bank } from './questionSearch';
 import { fillDeck, reviewQueue, type Deck } from './reviewQueue';
 import { EXAM_DAY_STUDENTS, examDayStart, fillExamDayHistory, type ExamDayBench } from './examDay';
+import { customTestCount, customTestStart, fillCustomHistory, type CustomHistory } from './customTests';
 import * as sc from './scenarios';
 import { ServerProcess } from './serverProcess';
 
@@ -104,6 +105,8 @@ interface Side {
   deck: Deck | null;
   /** The exam-day row's students with their history, once it has written them. */
   examDay: ExamDayBench | null;
+  /** Students with 5,000 answers on the bank, once the custom test row has written them. */
+  customHistory: CustomHistory | null;
 }
 
 interface Step {
@@ -220,6 +223,23 @@ function steps(wanted: (name: string) => boolean): Step[] {
       },
       work: (s) => examDayStart(s.server, s.available, s.bank as Bank, s.examDay as ExamDayBench),
     },
+    // On the same bank: the builder's start and count for students with 5,000 answers on it.
+    wanted('custom test') && {
+      key: 'custom-test-start',
+      before: async (s) => {
+        if (!s.bank) {
+          console.log(`  [${DATABASE_NAMES[s.database]}] writing a 20,000-question bank...`);
+          s.bank = await fillBank(s.db, s.fixture.admin.id);
+        }
+        console.log(`  [${DATABASE_NAMES[s.database]}] writing 5,000 answers on the bank for 20 students...`);
+        s.customHistory = await fillCustomHistory(s.db, s.fixture, s.bank);
+      },
+      work: (s) => customTestStart(s.server, s.available, s.customHistory as CustomHistory),
+    },
+    wanted('custom test') && {
+      key: 'custom-test-count',
+      work: (s) => customTestCount(s.server, s.available, s.customHistory as CustomHistory),
+    },
     { key: 'ceiling-last', work: (s) => sc.ceiling(s.server, ' (last)') },
   ];
   return all.filter((step): step is Step => step !== false);
@@ -327,6 +347,7 @@ async function openSide(
     bank: null,
     deck: null,
     examDay: null,
+    customHistory: null,
   };
 }
 

@@ -7,6 +7,7 @@ import { compareDatabases, POSTGRES_OF_SQLITE, REQUEST_TARGETS, type RowComparis
 import type { ImportFigures } from './importBench';
 import type { Machine } from './machine';
 import { MASTERY_ANSWERS, MASTERY_P99_MS } from './mastery';
+import { CUSTOM_COUNT_P99_MS, CUSTOM_START_P99_MS } from './customTests';
 import { DATABASE_NAMES, type Pass } from './pass';
 
 export interface BenchResults {
@@ -82,6 +83,22 @@ export const examDayTarget = (pass: Pass) =>
     EXAM_DAY_P99_MS[pass.database],
   );
 
+export const customStartTarget = (pass: Pass) =>
+  p99Target(
+    pass,
+    'custom-test-start',
+    'custom test start, 100 from the incorrect pool, 20,000 questions',
+    CUSTOM_START_P99_MS[pass.database],
+  );
+
+export const customCountTarget = (pass: Pass) =>
+  p99Target(
+    pass,
+    'custom-test-count',
+    "custom test builder's live count, 20,000 questions",
+    CUSTOM_COUNT_P99_MS,
+  );
+
 export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
   const lite = r.sqlite;
   const notRun = lite.skipped === null ? null : `not measured: ${lite.skipped}`;
@@ -115,6 +132,10 @@ export function judge(r: Omit<BenchResults, 'targets'>): Target[] {
     masteryTarget(r.postgres),
     examDayTarget(r.sqlite),
     examDayTarget(r.postgres),
+    customStartTarget(r.sqlite),
+    customStartTarget(r.postgres),
+    customCountTarget(r.sqlite),
+    customCountTarget(r.postgres),
     {
       what: 'sign-in bound by the password hash',
       goal: '>= 70% of argon2id verifies/s measured alone',

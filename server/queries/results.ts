@@ -22,6 +22,7 @@ export function resultsQuery(db: DB) {
       'quiz_sessions.quiz_type',
       'quiz_sessions.quiz_id',
       'quiz_sessions.quiz_name',
+      'quiz_sessions.origin',
       'quiz_sessions.started_at',
       'quiz_sessions.deadline_at',
       'quiz_sessions.submitted_at',
@@ -71,6 +72,8 @@ export function toResult(r: ResultRow) {
       quiz_type: r.quiz_type,
       quiz_id: r.quiz_id,
       quiz_name: r.quiz_name,
+      // What the session was built from: 'custom' lists it as a custom test.
+      origin: r.origin,
       user_name: r.user_name,
       timed_out: ranOutOfTime(r.deadline_at, r.submitted_at),
     },

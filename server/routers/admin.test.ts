@@ -139,6 +139,7 @@ describe('admin views', () => {
       quiz_type: 'practice',
       quiz_id: cat.practiceSet.id,
       quiz_name: 'Practice Set 1',
+      origin: 'set',
       user_name: 'Ama Mensah',
       timed_out: false,
       user_email: 'ama.mensah@example.com',

@@ -42,6 +42,7 @@ describe('results', () => {
         quiz_type: 'practice',
         quiz_id: cat.practiceSet.id,
         quiz_name: 'Practice Set 1',
+        origin: 'set',
         user_name: 'Ama Mensah',
         timed_out: false,
       },

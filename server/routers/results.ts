@@ -6,6 +6,7 @@ import { percentileOf } from '../../shared/domain/percentile';
 import { firstAttemptCounts } from '../queries/percentile';
 import { findOwnResult, findOwnResultDetail, listOwnResults } from '../queries/results';
 import { gradeExpiredSessionsOf } from '../services/quizSessions';
+import { NO_SET } from '../services/learning/practiceLists';
 import { authedProcedure, router } from '../trpc';
 
 export const resultsRouter = router({
@@ -24,13 +25,14 @@ export const resultsRouter = router({
 
   /**
    * How the own mock result compares with the other students' first attempts at the set; null
-   * for a practice result or while fewer than 30 students have one. A retake is compared too.
+   * for a practice result, one of no set, or while fewer than 30 students have one. A retake is
+   * compared too.
    */
   percentile: authedProcedure.input(resultIdInput).query(async ({ ctx, input }) => {
     const result = await findOwnResult(ctx.db, ctx.user.id, input.id);
     if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
-    // An exam day (or any mock of no set, quiz_id 0) has no set whose takers it could be compared with.
-    if (result.session.quiz_type !== 'mock' || result.session.quiz_id === 0) return null;
+    // A timed session of no set (quiz_id 0: a custom test, exam day) has no classmates' firsts.
+    if (result.session.quiz_type !== 'mock' || result.session.quiz_id === NO_SET) return null;
     const counts = await firstAttemptCounts(ctx.db, result.session.quiz_id, ctx.user.id, result.percentage);
     return percentileOf(counts.lower, counts.takers, counts.viewerFirstSessionId !== result.session.id);
   }),

@@ -601,6 +601,7 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
     quiz_type: session.quiz_type,
     quiz_id: session.quiz_id,
     quiz_name: session.quiz_name,
+    origin: session.origin,
     started_at: session.started_at,
     deadline_at: session.deadline_at,
     submitted_at: graded.written.created_at,

@@ -115,6 +115,14 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
     'quiz.startMistakesPractice': { result_id: 1 },
     'quiz.examDayInfo': { program_id: f.programId },
     'quiz.startExamDay': { program_id: f.programId },
+    'customTests.count': { program_id: f.programId, pool: 'all', topic_ids: [f.topicId] },
+    'customTests.start': {
+      program_id: f.programId,
+      pool: 'all',
+      topic_ids: [f.topicId],
+      question_count: 5,
+      mode: 'tutor',
+    },
     'offline.downloadSet': { quiz_type: 'practice', quiz_id: f.practiceSetId },
     'offline.submitAttempt': {
       client_id: '8a0e3c1f-5b7d-4f2a-9c6e-1d2b3a4c5e6f',

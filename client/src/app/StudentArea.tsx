@@ -20,6 +20,7 @@ const PracticeSetsPage = lazyPage(() => import('../features/catalog/PracticeSets
 const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
 const SessionQuizPage = lazyPage(() => import('../features/quiz/SessionQuizPage'));
 const ExamDayPage = lazyPage(() => import('../features/quiz/ExamDayPage'));
+const CreateTestPage = lazyPage(() => import('../features/builder/CreateTestPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
 const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
@@ -110,6 +111,14 @@ function StudentRoutes() {
           element={
             <Page>
               <PracticeSetsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="/create-test"
+          element={
+            <Page>
+              <CreateTestPage />
             </Page>
           }
         />

@@ -5,6 +5,7 @@ import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Download from 'lucide-react/icons/download';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ListChecks from 'lucide-react/icons/list-checks';
 import Repeat from 'lucide-react/icons/repeat';
 import User from 'lucide-react/icons/user';
 
@@ -18,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Mock Exams', to: '/mock-exams', icon: ClipboardList },
   { label: 'Practice Tests', to: '/practice-tests', icon: BookOpen },
+  { label: 'Create a Test', to: '/create-test', icon: ListChecks },
   { label: 'Results', to: '/results', icon: ChartColumn },
   { label: 'Review', to: '/review', icon: Repeat },
   { label: 'Downloads', to: '/downloads', icon: Download },

@@ -6,6 +6,7 @@ import BookOpen from 'lucide-react/icons/book-open';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import FlaskConical from 'lucide-react/icons/flask-conical';
+import ListChecks from 'lucide-react/icons/list-checks';
 import Timer from 'lucide-react/icons/timer';
 import User from 'lucide-react/icons/user';
 import UserPlus from 'lucide-react/icons/user-plus';
@@ -29,6 +30,12 @@ const CARDS: (Card & { to: string })[] = [
     icon: BookOpen,
     to: '/practice-tests',
   },
+  {
+    title: 'Create a Test',
+    text: 'Your own test from unused, incorrect or flagged questions.',
+    icon: ListChecks,
+    to: '/create-test',
+  },
   { title: 'Results', text: 'Your grades and answer reviews.', icon: ChartColumn, to: '/results' },
   { title: 'Profile', text: 'Your details and account settings.', icon: User, to: '/profile' },
   {
@@ -47,6 +54,7 @@ const CARDS: (Card & { to: string })[] = [
 
 // Its own chunk: the cards show at once, the figures follow.
 const MasteryPanel = lazy(() => import('./mastery/MasteryPanel'));
+const LeftToDo = lazy(() => import('./LeftToDo'));
 
 const CARD_CLASS = `flex h-full flex-col rounded-xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200 transition hover:shadow-md dark:bg-slate-800 dark:ring-slate-700 ${FOCUS_RING}`;
 
@@ -77,6 +85,9 @@ export default function DashboardPage() {
       </div>
       <Suspense fallback={null}>
         <MasteryPanel />
+      </Suspense>
+      <Suspense fallback={null}>
+        <LeftToDo />
       </Suspense>
     </div>
   );

@@ -16,7 +16,7 @@ export function ResultCard({ result }: { result: Result }) {
         className={`block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md dark:bg-slate-800 dark:ring-slate-700 ${FOCUS_RING}`}
       >
         <div className="flex items-start justify-between gap-2">
-          <TypeBadge type={result.session.quiz_type} />
+          <TypeBadge type={result.session.quiz_type} origin={result.session.origin} />
           <GradeChip percentage={result.percentage} />
         </div>
         <h2 className="mt-2 font-semibold text-slate-900 dark:text-slate-100">{result.session.quiz_name}</h2>

@@ -58,7 +58,7 @@ export default function ResultDetailPage() {
     <div className="mx-auto max-w-4xl">
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700">
         <div className="flex flex-wrap items-center gap-2">
-          <TypeBadge type={type} />
+          <TypeBadge type={type} origin={r.session.origin} />
           <span className="text-sm text-slate-500 dark:text-slate-400">{formatDate(r.created_at)}</span>
         </div>
         <h1 className="mt-2 text-2xl font-bold">{r.session.quiz_name}</h1>

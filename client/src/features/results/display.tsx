@@ -15,13 +15,16 @@ const GRADE_TONE: Record<ReturnType<typeof gradeFor>, string> = {
   F: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 
-export function TypeBadge({ type }: { type: string }) {
+/** Mock Exam, Practice, or Custom test (one the student built: timed or tutor mode). */
+export function TypeBadge({ type, origin }: { type: string; origin?: string }) {
   const mock = type === 'mock';
+  const label =
+    origin === 'custom' ? `Custom test${mock ? ' · timed' : ''}` : mock ? 'Mock Exam' : 'Practice';
   return (
     <span
       className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${mock ? 'bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-300' : 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300'}`}
     >
-      {mock ? 'Mock Exam' : 'Practice'}
+      {label}
     </span>
   );
 }

@@ -1,5 +1,7 @@
 // The points of the progress chart: the student's mock results, oldest first. Practice results are
-// left out: they are short and chosen by topic, so their scores do not track readiness.
+// left out: they are short and chosen by topic, so their scores do not track readiness. So are timed
+// custom tests, for the same reason: the student chose their size, topics and pool (often their
+// mistakes).
 import type { Result } from './types';
 
 export interface ProgressPoint {
@@ -14,7 +16,7 @@ export const MIN_POINTS = 2;
 
 export function progressSeries(results: readonly Result[]): ProgressPoint[] {
   return results
-    .filter((r) => r.session.quiz_type === 'mock')
+    .filter((r) => r.session.quiz_type === 'mock' && r.session.origin !== 'custom')
     .map((r) => ({
       id: r.id,
       quizName: r.session.quiz_name,

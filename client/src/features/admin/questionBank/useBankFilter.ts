@@ -2,20 +2,13 @@
 // status and "no explanation". A change resets the lower choices and goes back to the first page;
 // the text search is sent once typing pauses. The topic is the question's own, mock questions too.
 import { UNTAGGED } from '@shared/schemas/questionBank';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSettled } from '../../../hooks/useSettled';
 import type { BankSearchInput } from '../types';
 
 /** How long typing must pause before the search is sent. */
 const SEARCH_PAUSE_MS = 300;
 
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 export type KindFilter = '' | 'mock' | 'practice';
 export type StatusFilter = 'all' | 'active' | 'inactive';
@@ -30,7 +23,7 @@ export function useBankFilter() {
   const [status, setStatusState] = useState<StatusFilter>('all');
   const [noExplanation, setNoExplanationState] = useState(false);
   const [page, setPage] = useState(1);
-  const settledSearch = useSettled(search.trim());
+  const settledSearch = useSettled(search.trim(), SEARCH_PAUSE_MS);
 
   const input: BankSearchInput = {
     ...(settledSearch && { search: settledSearch }),
