@@ -148,6 +148,14 @@ describe('two processes on one PostgreSQL database', () => {
 
   it('backs up with pg_dump: an archive pg_restore lists, readable by its owner only, recorded', async () => {
     await signUpAndIn(one);
+    // Another program's tables in the same database, which the app's backup must leave out.
+    const other = new pg.Client({ connectionString: one.deps.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('create schema other_program; create table other_program.users (id int)');
+    } finally {
+      await other.end();
+    }
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
       env: {
         ...process.env,
@@ -166,7 +174,7 @@ describe('two processes on one PostgreSQL database', () => {
     ).stdout;
     expect(list).toMatch(new RegExp(`TABLE DATA ${schema} users `));
     expect(list).toMatch(new RegExp(`TABLE DATA ${schema} quiz_results `));
-    // Only the app's own schema: the other tests' schemas in this database are not in it.
+    // Only the app's own schema: the other program's is not in it.
     expect(list).not.toMatch(new RegExp(`TABLE DATA (?!${schema} )\\w+ users `));
     const recorded = await one.db.selectFrom('backups').select('file_path').execute();
     expect(recorded).toEqual([{ file_path: path.resolve(file) }]);

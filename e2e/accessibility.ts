@@ -2,7 +2,7 @@
 // script is evaluated through the DevTools protocol, so the app's strict CSP stays on.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -43,4 +43,27 @@ export async function wcag22Violations(page: Page): Promise<string[]> {
       rules: { 'label-content-name-mismatch': { enabled: true } },
     }),
   );
+}
+
+/**
+ * WCAG's contrast ratio of an element's text on its own background, both laid over white (the
+ * card a button sits on), as the screen shows them now, mid-transition included.
+ */
+export function contrastOnWhite(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const paint = (...colors: string[]) => {
+      for (const color of ['#fff', ...colors]) {
+        pixel.fillStyle = color;
+        pixel.fillRect(0, 0, 1, 1);
+      }
+      const [r, g, b] = pixel.getImageData(0, 0, 1, 1).data;
+      const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const background = paint(style.backgroundColor);
+    const text = paint(style.backgroundColor, style.color);
+    return (Math.max(background, text) + 0.05) / (Math.min(background, text) + 0.05);
+  });
 }

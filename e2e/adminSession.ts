@@ -34,7 +34,7 @@ export function useAdminSession() {
   });
   beforeEach(async () => {
     session.t = await startTestServer();
-    await createOrPromoteAdmin(session.t.db, ADMIN.email, ADMIN.password);
+    await createOrPromoteAdmin(session.t.db, ADMIN.email, ADMIN.password, session.t.deps.passwordCost);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     session.page = await context.newPage();
     // A stuck action fails with its own message well before the test's time limit.

@@ -3,11 +3,12 @@
 // shows ("Choose Program"), and the control's accessible name starts with those words. Signed
 // out (landing, sign-in, registration), then signed in: dashboard, both wizards, a practice quiz
 // in progress and its result with the review, a mock in progress, the review deck, downloads,
-// profile and the results list.
+// profile and the results list. A filled button's text stays readable while it cannot be used
+// and as it becomes usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndIn, startTestServer, STUDENT, type TestServer } from '../server/test/harness';
-import { wcag22Violations } from './accessibility';
+import { contrastOnWhite, wcag22Violations } from './accessibility';
 import { launchBrowser, screenshot } from './browser';
 import { formReady, unexpectedErrors } from './pageHelpers';
 import { seedContent } from './seedContent';
@@ -90,8 +91,14 @@ describe('student screens at 360 px', { timeout: 120_000 }, () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Start Quiz' }).waitFor();
     await expectAccessible('practice-start');
     await page.getByRole('dialog').getByRole('button', { name: 'Start Quiz' }).click();
+    // Check Answer reads at 4.5:1 before a choice (axe skips a disabled button) and at the moment
+    // a choice makes it usable, not only once a colour change has run its course.
+    const check = page.getByRole('button', { name: 'Check Answer' });
+    await check.waitFor();
+    expect(await contrastOnWhite(check), 'Check Answer before a choice').toBeGreaterThanOrEqual(4.5);
     await option('C').click();
-    await page.getByRole('button', { name: 'Check Answer' }).click();
+    expect(await contrastOnWhite(check), 'Check Answer as a choice is made').toBeGreaterThanOrEqual(4.5);
+    await check.click();
     await page.getByText('Incorrect').waitFor();
     await expectAccessible('practice-quiz');
     await page.getByRole('button', { name: 'Next' }).click();

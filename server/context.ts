@@ -6,6 +6,7 @@ import type { User } from '../db/schema';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './services/mail';
+import type { PasswordCost } from './services/passwords';
 import type { RateLimits } from './services/rateLimits';
 import type { TokenSigner } from './services/tokens';
 import { cookieJar, type CookieJar, type DeviceCookies } from './services/deviceCookies';
@@ -20,6 +21,8 @@ export interface AppDeps {
   logger: Logger;
   limits: RateLimits;
   devices: DeviceCookies;
+  /** What new password hashes cost: OWASP's Argon2id parameters unless a test chose cheaper ones. */
+  passwordCost: PasswordCost;
   /** Background work (mail) the request started; tests await it. */
   background: Set<Promise<unknown>>;
 }

@@ -10,6 +10,7 @@ import { createLogger, type LogDestination } from './logger';
 import { createMailer } from './services/mail';
 import { memoryLimiters, RateLimits, type RateLimitSettings } from './services/rateLimits';
 import { databaseLimiters } from '../db/rateLimitStore';
+import { OWASP_PASSWORD_COST, type PasswordCost } from './services/passwords';
 import { loadJwtSecret } from './services/secrets';
 import { TokenSigner } from './services/tokens';
 import { DeviceCookies } from './services/deviceCookies';
@@ -39,6 +40,8 @@ export function createDeps(
     rateLimits?: Partial<RateLimitSettings>;
     logDestination?: LogDestination;
     firstAccountWaitSeconds?: number;
+    /** For tests that hash hundreds of passwords; every server and script keeps OWASP's cost. */
+    passwordCost?: PasswordCost;
   } = {},
 ): AppDeps {
   const logger = createLogger(env.LOG_LEVEL, opts.logDestination);
@@ -55,6 +58,7 @@ export function createDeps(
       opts.firstAccountWaitSeconds,
     ),
     devices: new DeviceCookies(secret, env.PUBLIC_URL.startsWith('https:')),
+    passwordCost: opts.passwordCost ?? OWASP_PASSWORD_COST,
     background: new Set(),
   };
 }

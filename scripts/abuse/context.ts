@@ -22,6 +22,11 @@ export interface AttackResult {
 export interface Attack {
   name: string;
   run(ctx: AbuseContext): Promise<AttackResult | AttackResult[]>;
+  /**
+   * It waits on one of the server's timers over a single quiet connection: the replay starts it
+   * and goes on with the next attacks meanwhile, rather than waiting it out.
+   */
+  background?: boolean;
 }
 
 /** Registrations (and verifications) sent from one address before moving to the next. */

@@ -83,6 +83,23 @@ export function selectAttacks(only: string[] | undefined): Attack[] {
   return chosen;
 }
 
+/** An attack's results, or one saying why it could not run (the server's death included). */
+async function attempt(
+  server: AbuseServer,
+  attack: Attack,
+  ctx: AbuseContext,
+  boundMs: number,
+): Promise<AttackResult[]> {
+  try {
+    const out = await bounded(attack.run(ctx), boundMs);
+    return Array.isArray(out) ? out : [out];
+  } catch (err) {
+    const died = server.alive ? '' : 'SERVER DIED; ';
+    const why = err instanceof Error ? err.message : String(err);
+    return [{ name: attack.name, held: false, figures: `${died}could not run: ${why}` }];
+  }
+}
+
 export async function runAbuse(opts: AbuseOptions): Promise<AbuseReport> {
   const say = opts.log ?? (() => {});
   const attacks = selectAttacks(opts.only);
@@ -91,36 +108,29 @@ export async function runAbuse(opts: AbuseOptions): Promise<AbuseReport> {
   const launch = `npm run ${server.launch.script}'s flags: node ${server.launch.nodeFlags.join(' ')}, TRUST_PROXY=${server.trustProxy}`;
   say(`Server ${server.url} on ${server.describe} (pid ${server.pid}; ${launch}; data ${server.dataDir})`);
   const ctx = new AbuseContext(server, opts.short, say);
-  const results: AttackResult[] = [];
+  const boundMs = (opts.short ? 120 : 300) * 1000;
+  // Each attack's results in run order; a background attack fills its place when it ends.
+  const places: Promise<AttackResult[]>[] = [];
   try {
     for (const attack of attacks) {
       const restarted = await server.ensureAlive();
       const started = Date.now();
-      say(`- ${attack.name}${restarted ? ' (the server had died: started again)' : ''}...`);
-      let got: AttackResult[];
-      try {
-        const out = await bounded(attack.run(ctx), (opts.short ? 120 : 300) * 1000);
-        got = Array.isArray(out) ? out : [out];
-      } catch (err) {
-        const died = server.alive ? '' : 'SERVER DIED; ';
-        got = [
-          {
-            name: attack.name,
-            held: false,
-            figures: `${died}could not run: ${err instanceof Error ? err.message : String(err)}`,
-          },
-        ];
-      }
-      for (const r of got) {
-        results.push(r);
-        say(
-          `  ${r.held ? 'held' : 'DID NOT HOLD'}: ${r.name}: ${r.figures} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-        );
-      }
+      const aside = attack.background ? ' (in the background)' : '';
+      say(`- ${attack.name}${aside}${restarted ? ' (the server had died: started again)' : ''}...`);
+      const done = attempt(server, attack, ctx, boundMs).then((got) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        for (const r of got)
+          say(`  ${r.held ? 'held' : 'DID NOT HOLD'}: ${r.name}: ${r.figures} (${seconds} s)`);
+        return got;
+      });
+      places.push(done);
+      if (!attack.background) await done;
     }
   } finally {
+    await Promise.all(places);
     await server.stop();
   }
+  const results = (await Promise.all(places)).flat();
   return { results, against: server.describe, launch, seconds: (Date.now() - t0) / 1000 };
 }
 

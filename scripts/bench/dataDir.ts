@@ -4,11 +4,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DB } from '../../db/client';
 import { openDatabase } from '../../server/deps';
 import { loadEnv, type Env } from '../../server/env';
 import { TokenSigner } from '../../server/services/tokens';
+import { onCluster } from '../postgres/cluster';
 
 export interface DataDir {
   dir: string;
@@ -19,16 +19,6 @@ export interface DataDir {
   remove(): Promise<void>;
 }
 
-/** Runs one statement on the cluster's maintenance database (create/drop database cannot run in a pool's transaction). */
-async function onCluster(clusterUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: clusterUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function freshDataDir(prefix: string, opts: { postgresUrl?: string } = {}): Promise<DataDir> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from '../bench/serverProcess';
 import { postgresBin } from '../../db/postgresBin';
 
@@ -60,4 +61,15 @@ export async function startCluster(opts: { maxConnections?: number } = {}): Prom
       }
     },
   };
+}
+
+/** Runs one statement on the cluster's maintenance database (create/drop database cannot run in a pool's transaction). */
+export async function onCluster(clusterUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -35,7 +35,7 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   const problem = passwordProblem(input.password1, input);
   if (problem) throw fieldError('password1', problem);
   // Hash in every branch so that an existing address takes the same time as a new one.
-  const passwordHash = await hashPassword(input.password1);
+  const passwordHash = await hashPassword(input.password1, ctx.passwordCost);
   const registration = {
     full_name: input.full_name,
     password_hash: passwordHash,
@@ -192,7 +192,7 @@ export async function confirmPasswordReset(ctx: Context, input: z.output<typeof 
   if (!user || user.is_active !== 1) throw fieldError('token', BAD_RESET_LINK);
   const problem = passwordProblem(input.new_password1, user);
   if (problem) throw fieldError('new_password1', problem);
-  const passwordHash = await hashPassword(input.new_password1);
+  const passwordHash = await hashPassword(input.new_password1, ctx.passwordCost);
   if ((await consumeOneTimeToken(ctx.db, 'password_resets', input.token, user.id)) === null) {
     throw fieldError('token', BAD_RESET_LINK);
   }
@@ -218,7 +218,8 @@ export async function changePassword(
   }
   const problem = passwordProblem(newPassword, ctx.user);
   if (problem) throw fieldError('new_password1', problem);
-  await updateUser(ctx.db, ctx.user.id, { password_hash: await hashPassword(newPassword) });
+  const passwordHash = await hashPassword(newPassword, ctx.passwordCost);
+  await updateUser(ctx.db, ctx.user.id, { password_hash: passwordHash });
   await expireOneTimeTokens(ctx.db, 'password_resets', ctx.user.id);
   // Other devices are signed out; this one stays signed in.
   await revokeUserFamilies(ctx.db, ctx.user.id, ctx.familyId);

@@ -2,7 +2,7 @@
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import { ADMINS_LOCK, countAdmins, findUserByEmail, insertUser } from '../queries/users';
-import { hashPassword, passwordProblem } from './passwords';
+import { hashPassword, passwordProblem, type PasswordCost } from './passwords';
 import { randomToken } from './secrets';
 import { changeAndSignOut } from './userAccess';
 
@@ -25,10 +25,11 @@ export async function createOrPromoteAdmin(
   db: DB,
   email: string,
   password: string,
+  cost?: PasswordCost,
 ): Promise<'created' | 'promoted'> {
   const problem = passwordProblem(password, { email });
   if (problem) throw new Error(problem);
-  return saveAdmin(db, email, await hashPassword(password));
+  return saveAdmin(db, email, await hashPassword(password, cost));
 }
 
 async function saveAdmin(db: DB, email: string, passwordHash: string): Promise<'created' | 'promoted'> {

@@ -145,7 +145,7 @@ export const ADMIN = { email: 'tutor.admin@example.com', password: 'Lecture-Hall
 
 /** Creates an admin through the same service as the CLI and signs in; returns the access token. */
 export async function signInAdmin(t: TestServer): Promise<string> {
-  await createOrPromoteAdmin(t.db, ADMIN.email, ADMIN.password);
+  await createOrPromoteAdmin(t.db, ADMIN.email, ADMIN.password, t.deps.passwordCost);
   const login = await t.api<{ access: string }>('POST', '/api/auth/login/', {
     body: { email: ADMIN.email, password: ADMIN.password },
   });

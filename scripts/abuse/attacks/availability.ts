@@ -210,6 +210,7 @@ export const availability: Attack = {
 
 export const endlessHeaders: Attack = {
   name: 'headers that never end',
+  background: true,
   async run(ctx) {
     const boundS = ctx.short ? 25 : 40;
     const exitsBefore = ctx.server.exits.length;
