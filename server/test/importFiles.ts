@@ -9,6 +9,7 @@ import type { DB } from '../../db/client';
 import { HEADERS } from '../../shared/domain/questionFormat';
 import { openDatabase } from '../deps';
 import { loadEnv } from '../env';
+import { readCatalog, SEED_DIR } from '../services/seed';
 import { testDatabaseEnv } from './database';
 import { countRows, insertPaper, insertProgram, insertTopic } from './fixtures';
 
@@ -72,6 +73,18 @@ export function workbookFile(
 
 export function countQuestions(db: DB): Promise<number> {
   return countRows(db, 'questions');
+}
+
+/** The sample bank as db/seed describes it: programs, set files and their question rows. */
+export function seedBankSize(dir = SEED_DIR): { programs: number; sets: number; questions: number } {
+  const catalog = readCatalog(dir);
+  const sets = catalog.programs.flatMap((p) =>
+    p.papers.flatMap((paper) => [...paper.topics.flatMap((t) => t.practice_sets), ...paper.mock_exams]),
+  );
+  const rows = (file: string) =>
+    Papa.parse<string[]>(fs.readFileSync(path.join(dir, file), 'utf8'), { skipEmptyLines: true }).data.length - 1;
+  const questions = sets.reduce((n, set) => n + rows(set.file), 0);
+  return { programs: catalog.programs.length, sets: sets.length, questions };
 }
 
 /** Practice and mock sets together. */
