@@ -129,7 +129,7 @@ describe('seedIfEmpty', () => {
       ])
       .where('name', '=', 'Psychiatric Emergencies and Safety')
       .executeTakeFirstOrThrow();
-    expect([Number(emergencies.sets), Number(emergencies.questions)]).toEqual([0, 9]);
+    expect([Number(emergencies.sets), Number(emergencies.questions)]).toEqual([0, 15]);
   }, 30_000);
 
   it('leaves the database empty when a seed file is broken', async () => {
