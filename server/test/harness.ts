@@ -39,9 +39,9 @@ export interface TestServer {
 }
 
 /**
- * Argon2id at its smallest cost: a hash and a check in well under a millisecond, against about
- * 20 ms each at OWASP's, across hundreds of sign-ups and sign-ins. The tests of the stored hash's
- * parameters and of sign-ins queueing behind slow hashes start their server with realHashCost.
+ * Argon2id at its smallest cost, so hundreds of sign-ups and sign-ins do not spend the run's CPU
+ * on hashing (figures in docs/testing.md). The tests of the stored hash's parameters and of
+ * sign-ins queueing behind slow hashes start their server with realHashCost.
  */
 const QUICK_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1 };
 
