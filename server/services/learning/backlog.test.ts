@@ -79,8 +79,18 @@ describe('the learning backlog', () => {
   });
 
   it('writes two sessions in the order they were graded: the latest attempt decides', async () => {
-    await takeSet(student, practice(), 'BBCD');
-    await takeSet(student, practice(), 'ABCD');
+    // Starting a set reads the student's tallies (a draw prefers unseen questions), which writes
+    // what waits; a mistakes session starts without that read, so both gradings wait here.
+    const first = await takeSet(student, practice(), 'BBCD');
+    const retry = await student.mutate<{ session: { id: number }; questions: { id: number }[] }>(
+      'quiz.startMistakesPractice',
+      { result_id: first.id },
+    );
+    expect(retry.data.questions.map((q) => q.id)).toEqual([cat.practiceQuestions[0].id]);
+    await student.mutate('quiz.submit', {
+      session_id: retry.data.session.id,
+      answers: [{ question_id: cat.practiceQuestions[0].id, selected_answer: 'A' }],
+    });
     expect((await rows()).backlog).toHaveLength(2);
     await student.query('mastery.overview');
     const p1 = cat.practiceQuestions[0];
