@@ -1,6 +1,7 @@
 // SQL of drawn exams (drawn mocks, exam day): the questions a draw may take from some papers, a
 // drawn mock's counts per topic, and a programme's exam-day size.
 import type { DB } from '../../db/client';
+import { ownQuestionIds } from './customTests';
 
 /** A question a draw may take: its topic (null: an untagged mock question), paper, and whether seen. */
 export interface PoolRow {
@@ -95,15 +96,9 @@ async function inactiveSets(db: DB) {
   return { practice: practice.map((r) => r.id), mock: mock.map((r) => r.id) };
 }
 
-/** The questions the student has a tally for: one range of the tallies' primary key. */
+/** The questions the student has seen (the builder's "seen": a tally); none without a student. */
 async function seenQuestions(db: DB, userId: number | null): Promise<Set<number>> {
-  if (userId === null) return new Set();
-  const rows = await db
-    .selectFrom('question_tallies')
-    .select('question_id')
-    .where('user_id', '=', userId)
-    .execute();
-  return new Set(rows.map((r) => r.question_id));
+  return new Set(userId === null ? [] : await ownQuestionIds(db, userId, 'seen'));
 }
 
 /** A drawn mock's count per topic (none: spread as the bank is), in topic id order. */
