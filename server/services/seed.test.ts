@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/client';
 import { countQuestions, seedBankSize, tempDb } from '../test/importFiles';
 import { TOPIC_HEADER } from '../../shared/domain/questionFormat';
+import { secureRandom } from './attemptOrder';
+import { drawExamDay } from './draws';
 import { readCatalog, SEED_DIR, seedAll, seedIfEmpty } from './seed';
 
 /** The column names of a seed file's first line. */
@@ -34,6 +36,9 @@ const count = async (table: 'programs' | 'papers' | 'topics' | 'practice_sets' |
     ).n,
   );
 
+const papersOf = (programId: number) =>
+  db.selectFrom('papers').select('id').where('program_id', '=', programId).execute();
+
 describe('seedIfEmpty', () => {
   it('loads at least 5 programs and 150 questions, each program with 2+ papers and a mock set; then nothing', async () => {
     const loaded = await seedIfEmpty(db);
@@ -53,11 +58,7 @@ describe('seedIfEmpty', () => {
       ]),
     );
     for (const program of programs) {
-      const papers = await db
-        .selectFrom('papers')
-        .select('id')
-        .where('program_id', '=', program.id)
-        .execute();
+      const papers = await papersOf(program.id);
       expect(papers.length).toBeGreaterThanOrEqual(2);
       const mocks = await db
         .selectFrom('mock_exam_sets')
@@ -150,6 +151,26 @@ describe('seedIfEmpty', () => {
     expect(await count('programs')).toBe(0);
     expect(await count('practice_sets')).toBe(0);
     expect(await countQuestions(db)).toBe(0);
+  }, 30_000);
+});
+
+describe("the sample bank's exam day", () => {
+  it('draws 180 questions without a repeat in every programme', async () => {
+    await seedIfEmpty(db);
+    const programs = await db.selectFrom('programs').select(['id', 'name']).execute();
+    expect(programs).toHaveLength(5);
+    for (const program of programs) {
+      const papers = await papersOf(program.id);
+      const ids = await drawExamDay(
+        db,
+        0,
+        papers.map((p) => p.id),
+        180,
+        secureRandom,
+      );
+      expect(ids, program.name).toHaveLength(180);
+      expect(new Set(ids).size, program.name).toBe(180);
+    }
   }, 30_000);
 });
 

@@ -17,8 +17,8 @@ interface Catalog {
   programs: {
     name: string;
     papers: {
-      topics: { practice_sets?: SetFile[] }[];
-      mock_exams: (SetFile & { time_limit_minutes: number })[];
+      topics: { name: string; practice_sets?: SetFile[] }[];
+      mock_exams: (Omit<SetFile, 'file'> & { file?: string; time_limit_minutes: number })[];
     }[];
   }[];
 }
@@ -61,15 +61,21 @@ describe('sample bank item rules', () => {
     }
   });
 
-  it('gives every row a non-empty explanation', () => {
-    for (const { file, row } of allRows)
-      expect(row.explanation.trim(), `${file}: ${row.question_text}`).not.toBe('');
+  it('explains every row, and offers no "all/none of the above"', () => {
+    for (const { file, row } of allRows) {
+      expect(row.explanation.trim().length, `${file}: ${row.question_text}`).toBeGreaterThan(40);
+      for (const o of options(row))
+        expect(o, `${file}: ${row.question_text}`).not.toMatch(/\b(all|none) of the above\b/i);
+    }
   });
 
-  it('has no duplicate question stems anywhere in the bank (case and spacing ignored)', () => {
+  it('has no duplicate question stems anywhere in the bank (case, spacing and punctuation ignored)', () => {
     const seen = new Map<string, string>();
     for (const { file, row } of allRows) {
-      const stem = row.question_text.toLowerCase().replace(/\s+/g, ' ').trim();
+      const stem = row.question_text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
       expect(seen.get(stem), `${file}: ${row.question_text}`).toBeUndefined();
       seen.set(stem, file);
     }
@@ -119,6 +125,96 @@ describe('sample bank item rules', () => {
         expect(mock.time_limit_minutes, mock.file).toBeGreaterThanOrEqual(1.1 * n);
         expect(mock.time_limit_minutes, mock.file).toBeLessThanOrEqual(1.3 * n);
       }
+    }
+  });
+});
+
+/** Each programme's sets and mocks with their rows; a practice row's topic is its set's. */
+const programmes = catalog.programs.map((program) => {
+  const sets: { file: string; rows: Row[] }[] = [];
+  const setsPerTopic = new Map<string, number>();
+  let fixedMocks = 0;
+  let drawnMocks = 0;
+  for (const paper of program.papers) {
+    for (const topic of paper.topics) {
+      const name = topic.name.toLowerCase();
+      setsPerTopic.set(name, topic.practice_sets?.length ?? 0);
+      for (const set of topic.practice_sets ?? []) {
+        sets.push({ file: set.file, rows: readRows(set.file).map((r) => ({ ...r, topic: name })) });
+      }
+    }
+    for (const mock of paper.mock_exams) {
+      if (!mock.file) drawnMocks++;
+      else {
+        fixedMocks++;
+        const rows = readRows(mock.file).map((r) => ({ ...r, topic: (r.topic ?? '').trim().toLowerCase() }));
+        sets.push({ file: mock.file, rows });
+      }
+    }
+  }
+  return {
+    name: program.name,
+    sets,
+    setsPerTopic,
+    fixedMocks,
+    drawnMocks,
+    rows: sets.flatMap((s) => s.rows),
+  };
+});
+
+const keyStrictlyLongest = (row: Row) => {
+  const k = keyIndex(row);
+  return options(row).every((o, i) => i === k || o.length < options(row)[k].length);
+};
+
+describe('the sample bank per programme', () => {
+  it('holds 1,000+ questions, 200+ in each of the five programmes', () => {
+    expect(programmes).toHaveLength(5);
+    for (const p of programmes) expect(p.rows.length, p.name).toBeGreaterThanOrEqual(200);
+    expect(programmes.reduce((n, p) => n + p.rows.length, 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('spreads each programme over 8+ topics of 15+ questions, each practice topic with 2+ sets', () => {
+    for (const p of programmes) {
+      const perTopic = new Map<string, number>();
+      for (const row of p.rows) {
+        const topic = row.topic ?? '';
+        expect(p.setsPerTopic.has(topic), `${p.name}: "${row.question_text}" is tagged "${topic}"`).toBe(
+          true,
+        );
+        perTopic.set(topic, (perTopic.get(topic) ?? 0) + 1);
+      }
+      expect(perTopic.size, p.name).toBeGreaterThanOrEqual(8);
+      for (const [topic, n] of perTopic) expect(n, `${p.name}: ${topic}`).toBeGreaterThanOrEqual(15);
+      for (const [topic, sets] of p.setsPerTopic) {
+        if (sets > 0) expect(sets, `${p.name}: ${topic}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('gives each programme two fixed mocks and one drawn mock', () => {
+    for (const p of programmes) {
+      expect(p.fixedMocks, p.name).toBeGreaterThanOrEqual(2);
+      expect(p.drawnMocks, p.name).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('keeps each key letter at 20-30% of every set and mock', () => {
+    for (const p of programmes) {
+      for (const { file, rows } of p.sets) {
+        for (const letter of ANSWER_LETTERS) {
+          const n = rows.filter((r) => r.correct_answer === letter).length;
+          // A 10-item set holds 2 or 3 of each letter: 20-30% rounded to whole items.
+          expect(n, `${file}: letter ${letter}`).toBeGreaterThanOrEqual(Math.floor(rows.length * 0.2));
+          expect(n, `${file}: letter ${letter}`).toBeLessThanOrEqual(Math.ceil(rows.length * 0.3));
+        }
+      }
+    }
+  });
+
+  it('makes the key the strictly longest option in at most 25% of each programme', () => {
+    for (const p of programmes) {
+      expect(p.rows.filter(keyStrictlyLongest).length / p.rows.length, p.name).toBeLessThanOrEqual(0.25);
     }
   });
 });
