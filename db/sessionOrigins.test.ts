@@ -1,31 +1,15 @@
 // Migration 0017 widens the sessions' origins. On SQLite that rebuilds quiz_sessions, the table
 // every answer, result and flag hangs on: taken down and up again here with rows in it, nothing
 // may be lost, and the origins it allows are the ones each way says.
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DB } from './client';
-import { isPostgres } from './dialect';
+import { describe, expect, it } from 'vitest';
 import { down, up } from './migrations/0017_widen_session_origins';
 import { countRows, insertMockSet, insertPaper, insertProgram } from '../server/test/fixtures';
-import { tempDb } from '../server/test/importFiles';
+import { useMigratedDb } from '../server/test/migrationSteps';
 
-let db: DB;
-let close: () => Promise<void>;
-beforeEach(async () => {
-  ({ db, close } = await tempDb());
-});
-afterEach(() => close());
-
-/** Runs a migration step as migrate.ts does: on one connection, inside `begin immediate` (SQLite). */
-const step = (migration: typeof up) =>
-  db.connection().execute(async (conn) => {
-    await sql.raw(isPostgres(db) ? 'begin' : 'begin immediate').execute(conn);
-    await migration(conn);
-    await sql`commit`.execute(conn);
-  });
+const { db, step } = useMigratedDb();
 
 async function sessionOf(origin: string, userId: number) {
-  return db
+  return db()
     .insertInto('quiz_sessions')
     .values({
       user_id: userId,
@@ -46,7 +30,7 @@ async function sessionOf(origin: string, userId: number) {
 
 describe('migration 0017', () => {
   it('keeps every session, answer, result and flag through down and up, and allows exam_day only when up', async () => {
-    const user = await db
+    const user = await db()
       .insertInto('users')
       .values({
         full_name: 'A',
@@ -57,10 +41,10 @@ describe('migration 0017', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const program = await insertProgram(db);
-    const mock = await insertMockSet(db, (await insertPaper(db, program.id)).id);
+    const program = await insertProgram(db());
+    const mock = await insertMockSet(db(), (await insertPaper(db(), program.id)).id);
     const kept = await sessionOf('exam_day', user.id);
-    const [question] = await db
+    const [question] = await db()
       .insertInto('questions')
       .values({
         mock_exam_set_id: mock.id,
@@ -79,15 +63,15 @@ describe('migration 0017', () => {
       .returning('id')
       .execute();
     const at = new Date().toISOString();
-    await db
+    await db()
       .insertInto('session_answers')
       .values({ session_id: kept.id, question_id: question.id, selected_answer: 'B', saved_at: at })
       .execute();
-    await db
+    await db()
       .insertInto('session_flags')
       .values({ session_id: kept.id, question_id: question.id, flagged_at: at })
       .execute();
-    await db
+    await db()
       .insertInto('quiz_results')
       .values({
         session_id: kept.id,
@@ -100,28 +84,28 @@ describe('migration 0017', () => {
         created_at: at,
       })
       .execute();
-    await db
+    await db()
       .deleteFrom('quiz_sessions')
       .where('id', '=', (await sessionOf('custom', user.id)).id)
       .execute();
-    const before = await db.selectFrom('quiz_sessions').selectAll().execute();
+    const before = await db().selectFrom('quiz_sessions').selectAll().execute();
 
-    await db
+    await db()
       .deleteFrom('quiz_sessions')
       .where('origin', '=', 'exam_day')
       .where('id', '!=', kept.id)
       .execute();
-    await db.updateTable('quiz_sessions').set({ origin: 'mistakes' }).where('id', '=', kept.id).execute();
+    await db().updateTable('quiz_sessions').set({ origin: 'mistakes' }).where('id', '=', kept.id).execute();
     await step(down);
     await expect(sessionOf('exam_day', user.id)).rejects.toThrow(/check|constraint/i);
     await step(up);
-    expect(await db.selectFrom('quiz_sessions').select(['id', 'user_id', 'quiz_name']).execute()).toEqual(
+    expect(await db().selectFrom('quiz_sessions').select(['id', 'user_id', 'quiz_name']).execute()).toEqual(
       before.map((s) => ({ id: s.id, user_id: s.user_id, quiz_name: s.quiz_name })),
     );
     expect([
-      await countRows(db, 'session_answers'),
-      await countRows(db, 'session_flags'),
-      await countRows(db, 'quiz_results'),
+      await countRows(db(), 'session_answers'),
+      await countRows(db(), 'session_flags'),
+      await countRows(db(), 'quiz_results'),
     ]).toEqual([1, 1, 1]);
     // Ids are never reused: the deleted session's id is not given again.
     const next = await sessionOf('exam_day', user.id);
@@ -129,7 +113,7 @@ describe('migration 0017', () => {
     await sessionOf('custom', user.id);
     await expect(sessionOf('elsewhere', user.id)).rejects.toThrow(/check|constraint/i);
     // A session's children still go with it.
-    await db.deleteFrom('quiz_sessions').where('id', '=', kept.id).execute();
-    expect(await countRows(db, 'session_answers')).toBe(0);
+    await db().deleteFrom('quiz_sessions').where('id', '=', kept.id).execute();
+    expect(await countRows(db(), 'session_answers')).toBe(0);
   });
 });
