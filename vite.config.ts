@@ -23,6 +23,7 @@ const POSTGRES = [
   ...POSTGRES_ONLY,
   'db/rateLimitStore.test.ts',
   'db/sessionOrigins.test.ts',
+  'db/schools.test.ts',
   'server/cluster.test.ts',
 ];
 // Under those folders but touching no database: once, in the app project, is enough.

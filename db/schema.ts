@@ -30,7 +30,24 @@ export interface UserTable {
   created_at: string;
   /** How many never-reviewed cards enter the student's review queue a day (migration 0014). */
   review_new_per_day: Generated<number>;
+  /** A student's school, or a school staff account's (migration 0018). */
+  school_id: Generated<number | null>;
+  /** Null for students and platform admins; school staff act only on their own school. */
+  staff_role: Generated<StaffRole | null>;
 }
+
+export type StaffRole = 'school_admin' | 'tutor';
+
+/** A school (migration 0018); its students and staff point at it. */
+export interface SchoolTable {
+  id: Generated<number>;
+  name: string;
+  region: string | null;
+  /** Typed at registration to join the school; null when the school gives none. */
+  join_code: string | null;
+  created_at: string;
+}
+export type School = Selectable<SchoolTable>;
 
 export interface EmailVerificationTable {
   id: Generated<number>;
@@ -52,6 +69,7 @@ export interface PendingRegistrationTable {
   region_of_institution: string | null;
   program_of_study: string | null;
   school: string | null;
+  school_id: Generated<number | null>;
   created_at: string;
 }
 export type PendingRegistration = Selectable<PendingRegistrationTable>;
@@ -96,6 +114,8 @@ export interface ProgramTable {
   // The exam-day simulation's size (migration 0016).
   exam_day_questions: Generated<number>;
   exam_day_minutes: Generated<number>;
+  /** Null: national content, seen by every school; else that school's own (migration 0018). */
+  school_id: Generated<number | null>;
 }
 
 export interface PaperTable {
@@ -124,6 +144,8 @@ export interface PracticeSetTable {
   created_at: string;
   // 1: each session gets its own question and option order (migration 0007; off by default).
   shuffle: Generated<number>;
+  /** Null: national content, seen by every school; else that school's own (migration 0018). */
+  school_id: Generated<number | null>;
 }
 
 export interface MockExamSetTable {
@@ -138,6 +160,8 @@ export interface MockExamSetTable {
   shuffle: Generated<number>;
   // Null: a fixed mock. A number: each attempt draws that many questions (migration 0016).
   draw_count: Generated<number | null>;
+  /** Null: national content, seen by every school; else that school's own (migration 0018). */
+  school_id: Generated<number | null>;
 }
 
 /** A drawn mock's count per topic; a drawn mock without rows spreads as the bank is. */
@@ -168,6 +192,8 @@ export interface QuestionTable {
   replaced_by_id: number | null;
   // A topic of the question's paper; null for an untagged mock question (migration 0016).
   topic_id: Generated<number | null>;
+  /** Null: national content, seen by every school; else that school's own (migration 0018). */
+  school_id: Generated<number | null>;
 }
 
 // 'topic': a question's topic changed in place, without a new version.
@@ -309,6 +335,7 @@ export interface RateLimitTable {
 
 export interface Database {
   users: UserTable;
+  schools: SchoolTable;
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
   pending_registrations: PendingRegistrationTable;

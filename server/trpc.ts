@@ -5,6 +5,7 @@ import type { User } from '../db/schema';
 import type { Logger } from './logger';
 import { errorDetailsOf, fieldErrorsOf } from './errors';
 import type { RateLimitName } from './services/rateLimits';
+import { staffScopeOf } from './services/staffScope';
 
 /**
  * What the HTTP layer needs to know of a procedure before it reads a byte of the body: who may
@@ -83,17 +84,22 @@ export const authedProcedure = publicProcedure
 export const isStaff = (user: Pick<User, 'is_staff' | 'is_superuser'>) =>
   Boolean(user.is_staff || user.is_superuser);
 
+const NOT_PERMITTED = 'You do not have permission to perform this action.';
+
+/** Staff of any scope; `ctx.scope` says whose students and content they act on. */
 export const adminProcedure = authedProcedure
   .use(({ ctx, next }) => {
-    if (!isStaff(ctx.user)) {
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message: 'You do not have permission to perform this action.',
-      });
-    }
-    return next();
+    const scope = staffScopeOf(ctx.user);
+    if (!scope) throw new TRPCError({ code: 'FORBIDDEN', message: NOT_PERMITTED });
+    return next({ ctx: { scope } });
   })
   .meta({ access: 'admin' });
+
+/** The platform admin only: what concerns every school (schools, settings, backups). */
+export const platformAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (ctx.scope.kind !== 'platform') throw new TRPCError({ code: 'FORBIDDEN', message: NOT_PERMITTED });
+  return next();
+});
 
 /** Students only: what an admin has no use for (offline practice) is refused to them. */
 export const studentProcedure = authedProcedure

@@ -3,7 +3,8 @@ import { deleteAccountInput, profileUpdateInput } from '../../shared/schemas/aut
 import { fieldError } from '../errors';
 import { deleteUserUnlessLastAdmin, toProfile, updateUser } from '../queries/users';
 import { verifyPassword } from '../services/passwords';
-import { authedProcedure, enforceRateLimits, router } from '../trpc';
+import { schoolIdForName } from '../services/schools';
+import { authedProcedure, enforceRateLimits, isStaff, router } from '../trpc';
 
 const LAST_ADMIN = 'You are the only admin: make another user an admin before deleting this account.';
 
@@ -16,7 +17,14 @@ export const profileRouter = router({
     if (email !== undefined && email !== ctx.user.email) throw fieldError('email', 'Email cannot be changed');
     if (gender !== undefined && gender !== ctx.user.gender)
       throw fieldError('gender', 'Gender cannot be changed');
-    const patch = { ...changes, ...(avatar !== undefined ? { avatar: avatar || null } : {}) };
+    const patch = {
+      ...changes,
+      ...(avatar !== undefined ? { avatar: avatar || null } : {}),
+      // A student's typed school moves them to the school it names; staff stay with theirs.
+      ...(changes.school !== undefined && !isStaff(ctx.user)
+        ? { school_id: await schoolIdForName(ctx.db, changes.school) }
+        : {}),
+    };
     const user = Object.keys(patch).length ? await updateUser(ctx.db, ctx.user.id, patch) : ctx.user;
     return toProfile(user);
   }),

@@ -29,6 +29,7 @@ import {
 } from './accountMail';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { randomToken } from './secrets';
+import { schoolIdForName } from './schools';
 import { startSession } from './sessions';
 
 export async function register(ctx: Context, input: z.output<typeof registerInput>) {
@@ -44,6 +45,7 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
     region_of_institution: input.region_of_institution,
     program_of_study: input.program_of_study,
     school: input.school,
+    school_id: await schoolIdForName(ctx.db, input.school),
   };
   // One transaction, one registration of an address at a time: the link mailed belongs to the
   // registration written.
@@ -141,6 +143,7 @@ function pickRegistration(r: RegistrationFields): RegistrationFields {
     region_of_institution: r.region_of_institution,
     program_of_study: r.program_of_study,
     school: r.school,
+    school_id: r.school_id,
   };
 }
 

@@ -40,6 +40,8 @@ async function saveAdmin(db: DB, email: string, passwordHash: string): Promise<'
     await changeAndSignOut(db, existing.id, {
       is_staff: 1,
       is_superuser: 1,
+      // Promoted from the command line: an admin of every school.
+      staff_role: null,
       is_active: 1,
       password_hash: passwordHash,
       email_verified_at: existing.email_verified_at ?? now,

@@ -67,3 +67,8 @@ export function suggestSchools(query: string, schools: readonly string[] = SCHOO
   if (!q) return [];
   return schools.filter((s) => s.toLowerCase().includes(q)).slice(0, MAX_SCHOOL_SUGGESTIONS);
 }
+
+/** The key two spellings of one school share: letters and digits, lower case, "&" as "and". */
+export function schoolKey(name: string): string {
+  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
+}
