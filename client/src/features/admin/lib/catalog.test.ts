@@ -6,8 +6,8 @@ const at = '2026-01-01T00:00:00.000Z';
 const EXAM_DAY = { exam_day_questions: 180, exam_day_minutes: 180 };
 const content: Content = {
   programs: [
-    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at, ...EXAM_DAY },
-    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at, ...EXAM_DAY },
+    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at, school_id: null, ...EXAM_DAY },
+    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at, school_id: null, ...EXAM_DAY },
   ],
   papers: [
     {
@@ -18,6 +18,7 @@ const content: Content = {
       program_name: 'General Nursing',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
     {
       id: 20,
@@ -27,6 +28,7 @@ const content: Content = {
       program_name: 'Midwifery',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
   ],
   topics: [
@@ -38,6 +40,7 @@ const content: Content = {
       paper_name: 'Paper 1',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
     {
       id: 200,
@@ -47,6 +50,7 @@ const content: Content = {
       paper_name: 'Paper A',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
   ],
   practiceSets: [
@@ -60,6 +64,7 @@ const content: Content = {
       created_at: at,
       is_active: true,
       shuffle: false,
+      school_id: null,
     },
     {
       id: 2000,
@@ -71,6 +76,7 @@ const content: Content = {
       created_at: at,
       is_active: true,
       shuffle: false,
+      school_id: null,
     },
   ],
   mockExamSets: [
@@ -86,6 +92,7 @@ const content: Content = {
       is_active: true,
       shuffle: true,
       draw_count: null,
+      school_id: null,
     },
   ],
 };
