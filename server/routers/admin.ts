@@ -6,6 +6,7 @@ import { examDaySizes } from '../queries/draws';
 import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } from '../queries/catalog';
 import { audienceOfScope } from '../services/contentAccess';
 import { changeOwnEmail } from '../services/ownAccount';
+import { scopedSchoolId } from '../services/staffScope';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
@@ -45,6 +46,8 @@ export const adminRouter = router({
       topics: await listTopics(ctx.db, seen),
       mockExamSets: await listMockSets(ctx.db, seen),
       practiceSets: await listPracticeSets(ctx.db, seen),
+      /** The caller's school (null: the platform admin), whose items it may change. */
+      viewer: { school_id: scopedSchoolId(ctx.scope) },
     };
   }),
 

@@ -6,8 +6,24 @@ const at = '2026-01-01T00:00:00.000Z';
 const EXAM_DAY = { exam_day_questions: 180, exam_day_minutes: 180 };
 const content: Content = {
   programs: [
-    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at, school_id: null, ...EXAM_DAY },
-    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at, school_id: null, ...EXAM_DAY },
+    {
+      id: 1,
+      name: 'General Nursing',
+      description: '',
+      is_active: true,
+      created_at: at,
+      school_id: null,
+      ...EXAM_DAY,
+    },
+    {
+      id: 2,
+      name: 'Midwifery',
+      description: '',
+      is_active: false,
+      created_at: at,
+      school_id: null,
+      ...EXAM_DAY,
+    },
   ],
   papers: [
     {
@@ -95,6 +111,7 @@ const content: Content = {
       school_id: null,
     },
   ],
+  viewer: { school_id: null },
 };
 
 describe('cascading choices', () => {
