@@ -235,6 +235,21 @@ describe('draws and custom tests take national questions and the own school’s 
   });
 });
 
+describe('mastery counts national questions and the own school’s', () => {
+  it("gives a topic's questions as the student's school has them", async () => {
+    const a = await studentOf(SCHOOL_A, 'kofi.a@example.com');
+    const start = await a.mutate<Out['quiz']['start']>('quiz.start', {
+      quiz_type: 'practice',
+      quiz_id: cat.practiceSet.id,
+    });
+    await a.mutate('quiz.submit', { session_id: start.data.session.id, answers: [] });
+    const mastery = await a.query<Out['mastery']['overview']>('mastery.overview');
+    const topic = mastery.data.programs[0].papers[0].topics[0];
+    // National 4 and school A's 3; school B's 3 are not the student's to meet.
+    expect([topic.name, topic.total_questions]).toEqual([cat.topic.name, 4 + 3]);
+  });
+});
+
 /** The rows a refused change must leave as they were. */
 const snapshot = (db: DB) =>
   Promise.all([
