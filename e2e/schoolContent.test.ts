@@ -95,6 +95,10 @@ describe("a school's own practice set", SUITE_OPTIONS, () => {
       .where('practice_set_id', '=', set.id)
       .execute();
     expect(owners).toEqual([{ school_id: school.id }, { school_id: school.id }]);
+    // A national question opens to read, with nothing to change.
+    await page.goto(`${t.url}/admin/question-bank/${c.practiceQuestions[0].id}`);
+    await page.getByText('A national question: your school can use it but not change it.').waitFor();
+    expect(await page.getByRole('button', { name: /Save|Deactivate|Move/ }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
 
     const listPath = `/practice-tests/${c.program.id}/papers/${c.paper.id}/topics/${c.topic.id}/practice-sets`;

@@ -1,4 +1,5 @@
 // One row model for the five kinds of content, so a single list and edit form serve them all.
+import { mayChange } from '../lib/catalog';
 import type { Content } from '../types';
 
 export type Kind = 'program' | 'paper' | 'topic' | 'practiceSet' | 'mockSet';
@@ -43,8 +44,9 @@ const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
 
 /** Whose an item is as the viewer sees it, and whether they may change it. */
 function ownership(viewer: Content['viewer'], schoolId: number | null): Pick<Item, 'owner' | 'readOnly'> {
-  if (schoolId === null) return { owner: 'national', readOnly: viewer.school_id !== null };
-  return { owner: schoolId === viewer.school_id ? 'own' : 'school', readOnly: false };
+  const readOnly = !mayChange(viewer, schoolId);
+  if (schoolId === null) return { owner: 'national', readOnly };
+  return { owner: schoolId === viewer.school_id ? 'own' : 'school', readOnly };
 }
 
 export function itemsOf(content: Content): Record<Kind, Item[]> {

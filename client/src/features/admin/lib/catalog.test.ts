@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../types';
-import { mockSetOptions, paperOptions, practiceSetOptions, programOptions, topicOptions } from './catalog';
+import {
+  mockSetOptions,
+  paperOptions,
+  practiceSetOptions,
+  programOptions,
+  topicOptions,
+  uploadTargetOptions,
+} from './catalog';
 
 const at = '2026-01-01T00:00:00.000Z';
 const EXAM_DAY = { exam_day_questions: 180, exam_day_minutes: 180 };
@@ -131,5 +138,21 @@ describe('cascading choices', () => {
     expect(topicOptions(content, '')).toEqual([]);
     expect(mockSetOptions(content, '')).toEqual([]);
     expect(practiceSetOptions(content, '')).toEqual([]);
+  });
+});
+
+describe('upload targets', () => {
+  it("offers school staff their school's sets, not national ones; the platform admin every set", () => {
+    const own = { ...content.practiceSets[0], id: 1001, title: 'Fluids (ours)', school_id: 7 };
+    const withOwn = { ...content, practiceSets: [...content.practiceSets, own] };
+    expect(uploadTargetOptions(withOwn, 'practice', '100').map((o) => o.label)).toEqual([
+      'Fluids 1 (4 questions)',
+      'Fluids (ours) (4 questions)',
+    ]);
+    const tutor = { ...withOwn, viewer: { school_id: 7 } };
+    expect(uploadTargetOptions(tutor, 'practice', '100')).toEqual([
+      { value: '1001', label: 'Fluids (ours) (4 questions)' },
+    ]);
+    expect(uploadTargetOptions(tutor, 'mock', '10')).toEqual([]);
   });
 });
