@@ -96,7 +96,7 @@ describe('admin area at 1280 x 800', SUITE_OPTIONS, () => {
       .execute();
     const admin = (await findUserByEmail(t.db, ADMIN.email))!;
     const { id, question_text, option_a, option_b, option_c, option_d, correct_answer } = question;
-    const edited = await editQuestion(t.db, admin, {
+    const edited = await editQuestion(t.db, admin, { kind: 'platform' }, {
       id,
       question_text,
       option_a,

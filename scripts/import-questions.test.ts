@@ -109,6 +109,37 @@ describe('npm run import-questions', () => {
     await withDb(async (db) => expect(await countQuestions(db)).toBe(3));
   }, 30_000);
 
+  it('places a new set, and its questions, with the school --school names; national without it', async () => {
+    const file = path.join(dataDir, 'school.csv');
+    fs.writeFileSync(file, csvFile(goodRows(2)));
+    const place = ['--type', 'practice', '--program', '1', '--paper', '1', '--topic', '1'];
+    const school = 'tamale nursing & midwifery training college';
+    expect((await cli(['--file', file, ...place, '--title', 'Tamale week 1', '--school', school])).code).toBe(
+      0,
+    );
+    expect((await cli(['--file', file, ...place, '--title', 'National week 1'])).code).toBe(0);
+    const unknown = await cli(['--file', file, ...place, '--title', 'Nobody', '--school', 'No Such College']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'No school "No Such College".']);
+    await withDb(async (db) => {
+      const tamale = await db
+        .selectFrom('schools')
+        .select('id')
+        .where('name', '=', 'Tamale Nursing and Midwifery Training College')
+        .executeTakeFirstOrThrow();
+      const sets = await db
+        .selectFrom('practice_sets')
+        .select(['title', 'school_id'])
+        .orderBy('id')
+        .execute();
+      expect(sets).toEqual([
+        { title: 'Tamale week 1', school_id: tamale.id },
+        { title: 'National week 1', school_id: null },
+      ]);
+      const questions = await db.selectFrom('questions').select('school_id').orderBy('id').execute();
+      expect(questions.map((q) => q.school_id)).toEqual([tamale.id, tamale.id, null, null]);
+    });
+  }, 30_000);
+
   it('tags mock questions from a topic column, and exits 1 naming a row whose topic the paper lacks', async () => {
     const rows = goodRows(3);
     rows[0].push('Topic');

@@ -1,8 +1,9 @@
 // npm run import-questions -- --file F --type practice|mock --program ID|name --paper ID|name
-//   [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--dry-run]
+//   [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--school ID|name] [--dry-run]
 // Imports a question file through the same service as the admin upload: a progress bar while it
 // works, then a summary (the set created, or every failing row). Exits 1 on any failure. The file
-// may carry the upload's optional topic column (a topic of --paper, by name in any case).
+// may carry the upload's optional topic column (a topic of --paper, by name in any case). A new
+// set is national unless --school names the school it is for.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,11 +13,13 @@ import type { QuizType } from '../db/schema';
 import { openDatabase } from '../server/deps';
 import { loadEnv } from '../server/env';
 import { findPaperId, findProgramId, findTopicId } from '../server/queries/questionImport';
+import { findSchool } from '../server/queries/schools';
+import { schoolIdForName } from '../server/services/schools';
 import type { UploadAnswer } from '../server/services/import/answer';
 import { importQuestions, type ImportStage } from '../server/services/import/importQuestions';
 
 const USAGE =
-  'Usage: npm run import-questions -- --file questions.xlsx --type practice|mock --program ID|name --paper ID|name [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--dry-run]';
+  'Usage: npm run import-questions -- --file questions.xlsx --type practice|mock --program ID|name --paper ID|name [--topic ID|name] [--set ID] [--title T] [--time-limit N] [--school ID|name] [--dry-run]';
 
 const STAGE_LABEL: Record<ImportStage, string> = {
   check: 'Checking request ',
@@ -39,6 +42,8 @@ function readArgs() {
       // Append to this set (its id) instead of creating a new one.
       set: { type: 'string' },
       'time-limit': { type: 'string' },
+      // The school a new set is for (its id or name); left out: national content.
+      school: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
     },
   });
@@ -60,6 +65,16 @@ async function resolvePlacement(db: DB, args: Args) {
   const topicId = await findTopicId(db, paperId, args.topic ?? '');
   if (topicId === null) throw new UsageError(`No topic "${args.topic}" in paper "${args.paper}".`);
   return { programId, paperId, topicId };
+}
+
+/** The school --school names, by id or by name (any case or punctuation); undefined: national. */
+async function resolveSchool(db: DB, ref: string | undefined): Promise<number | undefined> {
+  if (ref === undefined) return undefined;
+  const id = /^\d+$/.test(ref.trim())
+    ? ((await findSchool(db, Number(ref)))?.id ?? null)
+    : await schoolIdForName(db, ref);
+  if (id === null) throw new UsageError(`No school "${ref}".`);
+  return id;
 }
 
 function printSummary(answer: UploadAnswer) {
@@ -90,6 +105,7 @@ async function main(): Promise<number> {
   );
   try {
     const placement = await resolvePlacement(db, args);
+    const schoolId = await resolveSchool(db, args.school);
     bar.start(1, 0, { stage: STAGE_LABEL.check });
     const answer = await importQuestions(
       db,
@@ -101,6 +117,7 @@ async function main(): Promise<number> {
         paper_id: placement.paperId,
         topic_id: placement.topicId,
         set_id: args.set === undefined ? undefined : Number(args.set),
+        school_id: schoolId,
         title: args.title,
         time_limit_minutes: args['time-limit'] === undefined ? undefined : Number(args['time-limit']),
         dry_run: args['dry-run'],

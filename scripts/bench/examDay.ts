@@ -68,8 +68,9 @@ export async function fillExamDayHistory(
     .where('id', '=', programId)
     .execute();
   // The pool of the draw: the tagged questions and the untagged questions of the programme's mocks.
-  const program = await examDayProgram(db, programId);
-  const pool = (await drawPool(db, program?.paperIds ?? [], null)).length;
+  const national = { schoolId: null };
+  const program = await examDayProgram(db, programId, national);
+  const pool = (await drawPool(db, program?.paperIds ?? [], null, national)).length;
   return { programId, pool, students };
 }
 

@@ -110,16 +110,18 @@ async function fillCatalogue(db: DB, size: BankSize): Promise<Omit<Bank, 'questi
   return bank;
 }
 
+const PLATFORM = { kind: 'platform' } as const;
+
 /** Deactivates and edits questions spread over the bank (strides coprime with its size). */
 async function churn(db: DB, adminId: number, ids: number[], size: BankSize): Promise<void> {
   const admin = await db.selectFrom('users').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
   for (let i = 0; i < size.deactivated; i++) {
-    await setQuestionActive(db, admin, ids[(37 + i * 97) % ids.length], false);
+    await setQuestionActive(db, admin, PLATFORM, ids[(37 + i * 97) % ids.length], false);
   }
   for (let i = 0; i < size.edited; i++) {
     const id = ids[(11 + i * 61) % ids.length];
     const q = await db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await editQuestion(db, admin, { ...q, explanation: `${q.explanation} Revised ${i}.` });
+    await editQuestion(db, admin, PLATFORM, { ...q, explanation: `${q.explanation} Revised ${i}.` });
   }
 }
 

@@ -52,10 +52,15 @@ export async function exists(db: DB, table: 'programs' | 'papers' | 'topics', id
   return row !== undefined;
 }
 
-export async function insertProgram(db: DB, v: { name: string; description?: string }): Promise<number> {
+/** Who new content belongs to: a school's id, or national content (null or left out). */
+interface Owned {
+  school_id?: number | null;
+}
+
+export async function insertProgram(db: DB, v: { name: string; description?: string } & Owned): Promise<number> {
   const row = await db
     .insertInto('programs')
-    .values({ name: v.name, description: v.description ?? '', created_at: now() })
+    .values({ name: v.name, description: v.description ?? '', created_at: now(), school_id: v.school_id ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -79,10 +84,10 @@ export async function insertTopic(db: DB, v: { paper_id: number; name: string; d
   return row.id;
 }
 
-export async function insertPracticeSet(db: DB, v: { topic_id: number; title: string }) {
+export async function insertPracticeSet(db: DB, v: { topic_id: number; title: string } & Owned) {
   const row = await db
     .insertInto('practice_sets')
-    .values({ topic_id: v.topic_id, title: v.title, created_at: now() })
+    .values({ topic_id: v.topic_id, title: v.title, created_at: now(), school_id: v.school_id ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -90,7 +95,7 @@ export async function insertPracticeSet(db: DB, v: { topic_id: number; title: st
 
 export async function insertMockSet(
   db: DB,
-  v: { paper_id: number; title: string; description?: string; time_limit_minutes: number },
+  v: { paper_id: number; title: string; description?: string; time_limit_minutes: number } & Owned,
 ) {
   const row = await db
     .insertInto('mock_exam_sets')
@@ -100,6 +105,7 @@ export async function insertMockSet(
       description: v.description ?? '',
       time_limit_minutes: v.time_limit_minutes,
       created_at: now(),
+      school_id: v.school_id ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/client';
 import type { Database } from '../../db/schema';
+import { visibleTo, type Audience } from './contentVisibility';
 
 /** What the catalogue (and a set's questions) is read from: cached reads last until one changes. */
 export const CONTENT_TABLES = [
@@ -18,11 +19,13 @@ export const CONTENT_TABLES = [
 
 export interface Scope {
   activeOnly: boolean;
+  /** Whose content: a school's sets sit under national or own programmes, so both are checked. */
+  audience: Audience;
 }
 
 const bool = (v: number) => v === 1;
 
-function programsQuery(db: DB, { activeOnly }: Scope) {
+function programsQuery(db: DB, { activeOnly, audience }: Scope) {
   let q = db
     .selectFrom('programs')
     .select([
@@ -31,12 +34,14 @@ function programsQuery(db: DB, { activeOnly }: Scope) {
       'programs.description',
       'programs.is_active',
       'programs.created_at',
-    ]);
+      'programs.school_id',
+    ])
+    .where(visibleTo(audience, 'programs.school_id'));
   if (activeOnly) q = q.where('programs.is_active', '=', 1);
   return q;
 }
 
-function papersQuery(db: DB, { activeOnly }: Scope) {
+function papersQuery(db: DB, { activeOnly, audience }: Scope) {
   let q = db
     .selectFrom('papers')
     .innerJoin('programs', 'programs.id', 'papers.program_id')
@@ -48,12 +53,14 @@ function papersQuery(db: DB, { activeOnly }: Scope) {
       'programs.name as program_name',
       'papers.is_active',
       'papers.created_at',
-    ]);
+      'programs.school_id',
+    ])
+    .where(visibleTo(audience, 'programs.school_id'));
   if (activeOnly) q = q.where('papers.is_active', '=', 1).where('programs.is_active', '=', 1);
   return q;
 }
 
-function topicsQuery(db: DB, { activeOnly }: Scope) {
+function topicsQuery(db: DB, { activeOnly, audience }: Scope) {
   let q = db
     .selectFrom('topics')
     .innerJoin('papers', 'papers.id', 'topics.paper_id')
@@ -67,7 +74,9 @@ function topicsQuery(db: DB, { activeOnly }: Scope) {
       'papers.program_id',
       'topics.is_active',
       'topics.created_at',
-    ]);
+      'programs.school_id',
+    ])
+    .where(visibleTo(audience, 'programs.school_id'));
   if (activeOnly) {
     q = q
       .where('topics.is_active', '=', 1)
@@ -77,7 +86,7 @@ function topicsQuery(db: DB, { activeOnly }: Scope) {
   return q;
 }
 
-function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
+function practiceSetsQuery(db: DB, { activeOnly, audience }: Scope) {
   let q = db
     .selectFrom('practice_sets')
     .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
@@ -92,13 +101,16 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
       'practice_sets.created_at',
       'practice_sets.is_active',
       'practice_sets.shuffle',
+      'practice_sets.school_id',
       eb
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('questions.practice_set_id', '=', 'practice_sets.id')
         .where('questions.is_active', '=', 1)
         .as('total_questions'),
-    ]);
+    ])
+    .where(visibleTo(audience, 'programs.school_id'))
+    .where(visibleTo(audience, 'practice_sets.school_id'));
   if (activeOnly) {
     q = q
       .where('practice_sets.is_active', '=', 1)
@@ -120,7 +132,7 @@ function practiceSetsQuery(db: DB, { activeOnly }: Scope) {
   return q;
 }
 
-function mockSetsQuery(db: DB, { activeOnly }: Scope) {
+function mockSetsQuery(db: DB, { activeOnly, audience }: Scope) {
   let q = db
     .selectFrom('mock_exam_sets')
     .innerJoin('papers', 'papers.id', 'mock_exam_sets.paper_id')
@@ -137,19 +149,22 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
       'mock_exam_sets.created_at',
       'mock_exam_sets.shuffle',
       'mock_exam_sets.draw_count',
+      'mock_exam_sets.school_id',
       eb
         .selectFrom('questions')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('questions.mock_exam_set_id', '=', 'mock_exam_sets.id')
         .where('questions.is_active', '=', 1)
         .as('total_questions'),
-    ]);
+    ])
+    .where(visibleTo(audience, 'programs.school_id'))
+    .where(visibleTo(audience, 'mock_exam_sets.school_id'));
   if (activeOnly) {
     q = q
       .where('mock_exam_sets.is_active', '=', 1)
       .where('papers.is_active', '=', 1)
       .where('programs.is_active', '=', 1)
-      .where(hasActiveQuestions);
+      .where(hasActiveQuestions(audience));
   }
   return q;
 }
@@ -158,8 +173,8 @@ function mockSetsQuery(db: DB, { activeOnly }: Scope) {
  * A mock exam set a student can start has at least one active question: its own, or for a drawn
  * mock one tagged with a topic of its paper.
  */
-function hasActiveQuestions(eb: ExpressionBuilder<Database, 'mock_exam_sets'>) {
-  return eb.or([
+const hasActiveQuestions = (audience: Audience) => (eb: ExpressionBuilder<Database, 'mock_exam_sets'>) =>
+  eb.or([
     eb.exists(
       eb
         .selectFrom('questions')
@@ -176,11 +191,11 @@ function hasActiveQuestions(eb: ExpressionBuilder<Database, 'mock_exam_sets'>) {
           .select('questions.id')
           .whereRef('topics.paper_id', '=', 'mock_exam_sets.paper_id')
           .where('topics.is_active', '=', 1)
-          .where('questions.is_active', '=', 1),
+          .where('questions.is_active', '=', 1)
+          .where(visibleTo(audience, 'questions.school_id')),
       ),
     ]),
   ]);
-}
 
 type ProgramRow = Awaited<ReturnType<ReturnType<typeof programsQuery>['executeTakeFirstOrThrow']>>;
 type PaperRow = Awaited<ReturnType<ReturnType<typeof papersQuery>['executeTakeFirstOrThrow']>>;
@@ -198,6 +213,7 @@ export const toPaper = (r: PaperRow) => ({
   program_name: r.program_name,
   is_active: bool(r.is_active),
   created_at: r.created_at,
+  school_id: r.school_id,
 });
 export const toTopic = (r: TopicRow) => ({
   id: r.id,
@@ -207,6 +223,7 @@ export const toTopic = (r: TopicRow) => ({
   paper_name: r.paper_name,
   is_active: bool(r.is_active),
   created_at: r.created_at,
+  school_id: r.school_id,
 });
 export const toPracticeSet = (r: PracticeSetRow) => ({
   id: r.id,
@@ -219,6 +236,7 @@ export const toPracticeSet = (r: PracticeSetRow) => ({
   is_active: bool(r.is_active),
   // Each session gets its own question and option order.
   shuffle: bool(r.shuffle),
+  school_id: r.school_id,
 });
 export const toMockSet = (r: MockSetRow) => ({
   id: r.id,
@@ -234,6 +252,7 @@ export const toMockSet = (r: MockSetRow) => ({
   shuffle: bool(r.shuffle),
   // Null: the same questions every attempt; a number: each attempt drawn from the paper.
   draw_count: r.draw_count,
+  school_id: r.school_id,
 });
 export type ProgramItem = ReturnType<typeof toProgram>;
 export type PaperItem = ReturnType<typeof toPaper>;
@@ -326,7 +345,7 @@ export const { list: listMockSets, find: findMockSet } = itemsOf({
  * Papers with how many mock exams a student can start under each (active, with questions), so
  * the mock wizard can say which papers have none instead of leading to an empty list.
  */
-export async function withMockExamCounts<T extends { id: number }>(db: DB, papers: T[]) {
+export async function withMockExamCounts<T extends { id: number }>(db: DB, papers: T[], audience: Audience) {
   if (papers.length === 0) return [];
   const rows = await db
     .selectFrom('mock_exam_sets')
@@ -337,7 +356,8 @@ export async function withMockExamCounts<T extends { id: number }>(db: DB, paper
       papers.map((p) => p.id),
     )
     .where('mock_exam_sets.is_active', '=', 1)
-    .where(hasActiveQuestions)
+    .where(visibleTo(audience, 'mock_exam_sets.school_id'))
+    .where(hasActiveQuestions(audience))
     .groupBy('mock_exam_sets.paper_id')
     .execute();
   const counts = new Map(rows.map((r) => [r.paper_id, Number(r.n)]));
@@ -345,12 +365,13 @@ export async function withMockExamCounts<T extends { id: number }>(db: DB, paper
 }
 
 /**
- * What students can reach of the bank: active programs and topics, and the active questions of
- * the sets they are offered (every ancestor active), practice and mock alike. Read from the same
- * lists the wizards show; a catalogue is hundreds of rows, and callers cache the answer.
+ * What students can reach of the national bank (a visitor has no school): active programs and
+ * topics, and the active questions of the sets they are offered (every ancestor active), practice
+ * and mock alike. Read from the same lists the wizards show; a catalogue is hundreds of rows, and
+ * callers cache the answer.
  */
 export async function countBank(db: DB): Promise<{ questions: number; programs: number; topics: number }> {
-  const active = { activeOnly: true };
+  const active = { activeOnly: true, audience: { schoolId: null } };
   const sets = [...(await listPracticeSets(db, active)), ...(await listMockSets(db, active))];
   return {
     questions: sets.reduce((sum, set) => sum + set.total_questions, 0),

@@ -5,7 +5,7 @@
 import type { NotNull } from 'kysely';
 import type { DB } from '../../db/client';
 
-/** The active topics of active papers of active programmes, in catalogue order. */
+/** The active topics of active papers of active programmes (any school's), in catalogue order. */
 export function bankTopics(db: DB) {
   return db
     .selectFrom('topics')
@@ -18,6 +18,7 @@ export function bankTopics(db: DB) {
       'papers.name as paper_name',
       'programs.id as program_id',
       'programs.name as program_name',
+      'programs.school_id',
     ])
     .where('topics.is_active', '=', 1)
     .where('papers.is_active', '=', 1)
@@ -34,12 +35,12 @@ export type BankTopic = Awaited<ReturnType<typeof bankTopics>>[number];
 
 /**
  * Every question a new session may be served (active, not replaced by a newer version) that has
- * a topic, with its topic: the bank the pools are drawn from.
+ * a topic, with its topic and school: the bank the pools are drawn from.
  */
 export function servableQuestionTopics(db: DB) {
   return db
     .selectFrom('questions')
-    .select(['id', 'topic_id'])
+    .select(['id', 'topic_id', 'school_id'])
     .where('topic_id', 'is not', null)
     .where('is_active', '=', 1)
     .where('replaced_by_id', 'is', null)

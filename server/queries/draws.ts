@@ -1,6 +1,7 @@
 // SQL of drawn exams (drawn mocks, exam day): the questions a draw may take from some papers, a
 // drawn mock's counts per topic, and a programme's exam-day size.
 import type { DB } from '../../db/client';
+import { visibleTo, type Audience } from './contentVisibility';
 import { ownQuestionIds } from './customTests';
 
 /** A question a draw may take: its topic (null: an untagged mock question), paper, and whether seen. */
@@ -12,15 +13,20 @@ export interface PoolRow {
 }
 
 /**
- * The questions a draw over these papers may take: active and not replaced, in an active set,
- * and either tagged with an active topic of one of the papers or an untagged question of one of
+ * The questions a draw over these papers may take: active and not replaced, in an active set the
+ * audience sees (national, or its school's: a question has its set's school), and either tagged with an active topic of one of the papers or an untagged question of one of
  * their mock sets. `seen`: the student has a tally for it (answered in a graded session); with
  * no student, nothing is seen. In id order, so that only the random source orders a draw.
  * A programme's pool is about 10,000 rows: each is read as two numbers from an index
  * (questions_draw, questions_mock_set), and the topics, sets and tallies they refer to are read
  * once each and matched here (a join per row, or more columns per row, took most of a start).
  */
-export async function drawPool(db: DB, paperIds: number[], userId: number | null): Promise<PoolRow[]> {
+export async function drawPool(
+  db: DB,
+  paperIds: number[],
+  userId: number | null,
+  audience: Audience,
+): Promise<PoolRow[]> {
   if (!paperIds.length) return [];
   const [topics, mocks, inactive, seen] = await Promise.all([
     db
@@ -34,8 +40,9 @@ export async function drawPool(db: DB, paperIds: number[], userId: number | null
       .select(['id', 'paper_id'])
       .where('paper_id', 'in', paperIds)
       .where('is_active', '=', 1)
+      .where(visibleTo(audience, 'mock_exam_sets.school_id'))
       .execute(),
-    inactiveSets(db),
+    setsOutOfReach(db, audience),
     seenQuestions(db, userId),
   ]);
   const paperOfTopic = new Map(topics.map((t) => [t.id, t.paper_id]));
@@ -46,7 +53,8 @@ export async function drawPool(db: DB, paperIds: number[], userId: number | null
     .where('topic_id', 'in', topics.length ? [...paperOfTopic.keys()] : [0])
     .where('is_active', '=', 1)
     .where('replaced_by_id', 'is', null);
-  // Usually none: an admin deactivates a set now and then.
+  // Usually few: an admin deactivates a set now and then, and other schools' own sets are listed
+  // here rather than filtered by each question's school, which the index does not hold.
   // A question sits in one kind of set: the other column is null, which `not in` would refuse.
   if (inactive.practice.length) {
     const off = inactive.practice;
@@ -87,12 +95,15 @@ export async function drawPool(db: DB, paperIds: number[], userId: number | null
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** The deactivated practice and mock sets (few: admins deactivate sets one by one). */
-async function inactiveSets(db: DB) {
-  const [practice, mock] = await Promise.all([
-    db.selectFrom('practice_sets').select('id').where('is_active', '=', 0).execute(),
-    db.selectFrom('mock_exam_sets').select('id').where('is_active', '=', 0).execute(),
-  ]);
+/** The practice and mock sets a draw skips: deactivated ones, and other schools' own. */
+async function setsOutOfReach(db: DB, audience: Audience) {
+  const off = (table: 'practice_sets' | 'mock_exam_sets') =>
+    db
+      .selectFrom(table)
+      .select('id')
+      .where((eb) => eb.or([eb('is_active', '=', 0), eb.not(visibleTo(audience, `${table}.school_id`))]))
+      .execute();
+  const [practice, mock] = await Promise.all([off('practice_sets'), off('mock_exam_sets')]);
   return { practice: practice.map((r) => r.id), mock: mock.map((r) => r.id) };
 }
 
@@ -157,13 +168,17 @@ export function activeTopicsOfPaper(db: DB, paperId: number) {
     .execute();
 }
 
-/** The active papers of an active programme, with the programme's exam-day size; null: no such programme. */
-export async function examDayProgram(db: DB, programId: number) {
+/**
+ * The active papers of an active programme the audience sees, with the programme's exam-day size;
+ * null: no such programme.
+ */
+export async function examDayProgram(db: DB, programId: number, audience: Audience) {
   const program = await db
     .selectFrom('programs')
     .select(['id', 'name', 'exam_day_questions', 'exam_day_minutes'])
     .where('id', '=', programId)
     .where('is_active', '=', 1)
+    .where(visibleTo(audience, 'programs.school_id'))
     .executeTakeFirst();
   if (!program) return null;
   const papers = await db

@@ -2,15 +2,20 @@
 // rather than from one set; their rows are written by queries/quiz.ts insertSession.
 import type { DB } from '../../db/client';
 import type { QuizSession, SessionOrigin } from '../../db/schema';
+import { visibleTo, type Audience } from './contentVisibility';
 
-/** The questions a session of the topic may serve: active, in its active sets, in set order. */
-export async function questionIdsOfTopic(db: DB, topicId: number): Promise<number[]> {
+/**
+ * The questions a session of the topic may serve: active, in its active sets the audience sees,
+ * in set order.
+ */
+export async function questionIdsOfTopic(db: DB, topicId: number, audience: Audience): Promise<number[]> {
   const rows = await db
     .selectFrom('questions')
     .innerJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
     .select('questions.id')
     .where('practice_sets.topic_id', '=', topicId)
     .where('practice_sets.is_active', '=', 1)
+    .where(visibleTo(audience, 'practice_sets.school_id'))
     .where('questions.is_active', '=', 1)
     .orderBy('practice_sets.title')
     .orderBy('practice_sets.id')

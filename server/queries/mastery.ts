@@ -65,29 +65,36 @@ export async function lastOutcomes(
   return new Map(rows.map((r) => [r.question_id, r.last_correct === 1]));
 }
 
-/** Per topic, the questions a topic session may serve (active, in an active practice set). */
+/**
+ * Per topic and school (null: national), the questions a topic session may serve (active, in an
+ * active practice set).
+ */
 export function servableCountsByTopic(db: DB) {
   return db
     .selectFrom('questions')
     .innerJoin('practice_sets', 'practice_sets.id', 'questions.practice_set_id')
-    .select((eb) => ['practice_sets.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .select((eb) => [
+      'practice_sets.topic_id',
+      'practice_sets.school_id',
+      eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('questions.is_active', '=', 1)
     .where('practice_sets.is_active', '=', 1)
-    .groupBy('practice_sets.topic_id')
+    .groupBy(['practice_sets.topic_id', 'practice_sets.school_id'])
     .execute();
 }
 
 /**
- * Per topic, the active questions the bank holds for it, practice and mock alike (those a student
- * can meet in some test), by the (topic_id, is_active) index.
+ * Per topic and school (null: national), the active questions the bank holds for it, practice and
+ * mock alike (those a student can meet in some test).
  */
 export function bankCountsByTopic(db: DB) {
   return db
     .selectFrom('questions')
-    .select((eb) => ['questions.topic_id', eb.fn.countAll<number | string>().as('n')])
+    .select((eb) => ['questions.topic_id', 'questions.school_id', eb.fn.countAll<number | string>().as('n')])
     .where('questions.topic_id', 'is not', null)
     .where('questions.is_active', '=', 1)
-    .groupBy('questions.topic_id')
+    .groupBy(['questions.topic_id', 'questions.school_id'])
     .execute();
 }
 

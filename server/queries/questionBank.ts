@@ -7,6 +7,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/client';
 import type { Database, NewQuestion, Question, QuestionEditAction, QuizType } from '../../db/schema';
 import { BANK_PAGE_SIZE, UNTAGGED, type BankSearch } from '../../shared/schemas/questionBank';
+import { visibleTo, type Audience } from './contentVisibility';
 import { contains } from './textSearch';
 
 type QuestionsEb = ExpressionBuilder<Database, 'questions'>;
@@ -50,9 +51,12 @@ function placeFilter(eb: QuestionsEb, f: BankSearch) {
   return eb.or([practice, mock]);
 }
 
-/** Current versions matching the filters (no paging). */
-function matching(db: DB, f: BankSearch) {
-  let q = db.selectFrom('questions').where('questions.replaced_by_id', 'is', null);
+/** Current versions the audience sees matching the filters (no paging). */
+function matching(db: DB, f: BankSearch, audience: Audience) {
+  let q = db
+    .selectFrom('questions')
+    .where('questions.replaced_by_id', 'is', null)
+    .where(visibleTo(audience, 'questions.school_id'));
   if (f.set_id !== undefined || f.quiz_type || f.paper_id || f.program_id) {
     q = q.where((eb) => placeFilter(eb, f));
   }
@@ -96,6 +100,7 @@ function placedQuestions(db: DB) {
       'questions.replaced_by_id',
       'questions.practice_set_id',
       'questions.mock_exam_set_id',
+      'questions.school_id',
       eb.fn.coalesce('practice_sets.title', 'mock_exam_sets.title').as('set_title'),
       'topics.id as topic_id',
       'topics.name as topic_name',
@@ -135,11 +140,16 @@ function byBankOrder(a: OrderKey, b: OrderKey): number {
 }
 
 /** The ids of one page and the number of matches. */
-async function pageOfIds(db: DB, f: BankSearch, offset: number): Promise<{ ids: number[]; total: number }> {
+async function pageOfIds(
+  db: DB,
+  f: BankSearch,
+  audience: Audience,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
   if (f.search) {
     // A text search reads every question's text anyway: one scan gives the count and the order
     // keys, where ORDER BY ... LIMIT would walk the whole list index again for a rare match.
-    const keys = await matching(db, f)
+    const keys = await matching(db, f, audience)
       .select([
         'questions.id',
         'questions.mock_exam_set_id',
@@ -150,13 +160,13 @@ async function pageOfIds(db: DB, f: BankSearch, offset: number): Promise<{ ids: 
     keys.sort(byBankOrder);
     return { ids: keys.slice(offset, offset + BANK_PAGE_SIZE).map((k) => k.id), total: keys.length };
   }
-  const [{ n }] = await matching(db, f)
+  const [{ n }] = await matching(db, f, audience)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .execute();
   const total = Number(n);
   // Past the last match there is no page to look for.
   if (total <= offset) return { ids: [], total };
-  const page = await matching(db, f)
+  const page = await matching(db, f, audience)
     .select('questions.id')
     .orderBy(sql`coalesce(questions.mock_exam_set_id, 0)`)
     .orderBy(sql`coalesce(questions.practice_set_id, 0)`)
@@ -172,8 +182,8 @@ async function pageOfIds(db: DB, f: BankSearch, offset: number): Promise<{ ids: 
  * One page of the bank and the number of matches. Ordered by kind, set and position, so an edited
  * question (a new row in the same set and position) keeps its place in the list.
  */
-export async function searchBank(db: DB, f: BankSearch) {
-  const { ids, total } = await pageOfIds(db, f, (f.page - 1) * BANK_PAGE_SIZE);
+export async function searchBank(db: DB, f: BankSearch, audience: Audience) {
+  const { ids, total } = await pageOfIds(db, f, audience, (f.page - 1) * BANK_PAGE_SIZE);
   const rows = ids.length ? await placedQuestions(db).where('questions.id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, toBankQuestion(r)]));
   return {
@@ -232,6 +242,7 @@ export async function setActiveFlag(db: DB, id: number, active: boolean): Promis
 export interface SetRef {
   id: number;
   title: string;
+  school_id: number | null;
   paper_id: number;
   /** A practice set's topic, which its questions take; null for a mock set. */
   topic_id: number | null;
@@ -241,14 +252,20 @@ export function findSetOfKind(db: DB, type: QuizType, id: number): Promise<SetRe
   if (type === 'mock') {
     return db
       .selectFrom('mock_exam_sets')
-      .select(['id', 'title', 'paper_id', sql<number | null>`null`.as('topic_id')])
+      .select(['id', 'title', 'school_id', 'paper_id', sql<number | null>`null`.as('topic_id')])
       .where('id', '=', id)
       .executeTakeFirst();
   }
   return db
     .selectFrom('practice_sets')
     .innerJoin('topics', 'topics.id', 'practice_sets.topic_id')
-    .select(['practice_sets.id', 'practice_sets.title', 'topics.paper_id', 'practice_sets.topic_id'])
+    .select([
+      'practice_sets.id',
+      'practice_sets.title',
+      'practice_sets.school_id',
+      'topics.paper_id',
+      'practice_sets.topic_id',
+    ])
     .where('practice_sets.id', '=', id)
     .executeTakeFirst();
 }
@@ -326,6 +343,7 @@ export function questionsWithPaper(db: DB, ids: number[]) {
       'questions.replaced_by_id',
       'questions.mock_exam_set_id',
       'questions.topic_id',
+      'questions.school_id',
       'papers.id as paper_id',
     ])
     .where('questions.id', 'in', ids)

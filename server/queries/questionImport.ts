@@ -4,6 +4,7 @@ import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Question, QuizType } from '../../db/schema';
 import type { Header } from '../../shared/domain/questionFormat';
+import { visibleTo, type Audience } from './contentVisibility';
 
 /**
  * A checked row of a sheet: the seven columns and the topic as the questions table stores them, its
@@ -25,15 +26,20 @@ export interface Placement {
   topicId: number | null;
 }
 
-/** Why the program / paper / topic combination cannot hold a new set, or null when it can. */
+/**
+ * Why the program / paper / topic combination cannot hold a new set, or null when it can; another
+ * school's programme is as absent as one that does not exist.
+ */
 export async function placementProblem(
   db: DB,
   p: Placement,
+  audience: Audience,
 ): Promise<{ field: string; message: string } | null> {
   const program = await db
     .selectFrom('programs')
     .select('id')
     .where('id', '=', p.programId)
+    .where(visibleTo(audience, 'programs.school_id'))
     .executeTakeFirst();
   if (!program) return { field: 'program_id', message: `There is no program with id ${p.programId}.` };
   const paper = await db
@@ -107,6 +113,8 @@ export async function keysInBank(db: DB, keys: string[]): Promise<Set<string>> {
 export interface NewSet {
   title: string;
   timeLimitMinutes: number;
+  /** The school the set is for; absent or null: national. */
+  schoolId?: number | null;
 }
 
 /** Where an import writes: a new set, or the end of a set that exists. */
@@ -124,25 +132,51 @@ export interface WrittenQuestions {
 
 const setColumnOf = (type: QuizType) => (type === 'mock' ? 'mock_exam_set_id' : 'practice_set_id');
 
-/** The set `setId` of the placement's kind under its paper (mock) or topic (practice), if any. */
+/**
+ * The set `setId` of the placement's kind under its paper (mock) or topic (practice) that the
+ * audience sees, if any.
+ */
 export async function setInPlacement(
   db: DB,
   p: Placement,
   setId: number,
-): Promise<{ id: number; title: string } | undefined> {
+  audience: Audience,
+): Promise<{ id: number; title: string; school_id: number | null } | undefined> {
   return p.quizType === 'mock'
     ? db
         .selectFrom('mock_exam_sets')
-        .select(['id', 'title'])
+        .select(['id', 'title', 'school_id'])
         .where('id', '=', setId)
         .where('paper_id', '=', p.paperId)
+        .where(visibleTo(audience, 'mock_exam_sets.school_id'))
         .executeTakeFirst()
     : db
         .selectFrom('practice_sets')
-        .select(['id', 'title'])
+        .select(['id', 'title', 'school_id'])
         .where('id', '=', setId)
         .where('topic_id', '=', p.topicId as number)
+        .where(visibleTo(audience, 'practice_sets.school_id'))
         .executeTakeFirst();
+}
+
+/** The school a programme belongs to (null: national). */
+export async function schoolOfProgram(db: DB, programId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('programs')
+    .select('school_id')
+    .where('id', '=', programId)
+    .executeTakeFirst();
+  return row?.school_id ?? null;
+}
+
+/** The school a set belongs to, which each of its questions takes. */
+async function schoolOfSet(db: DB, type: QuizType, setId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom(type === 'mock' ? 'mock_exam_sets' : 'practice_sets')
+    .select('school_id')
+    .where('id', '=', setId)
+    .executeTakeFirst();
+  return row?.school_id ?? null;
 }
 
 /** Text key, and the last position, of the questions a set holds. */
@@ -169,12 +203,18 @@ async function createSet(trx: DB, p: Placement, set: NewSet, now: string): Promi
             description: '',
             time_limit_minutes: set.timeLimitMinutes,
             created_at: now,
+            school_id: set.schoolId ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
       : await trx
           .insertInto('practice_sets')
-          .values({ topic_id: p.topicId as number, title: set.title, created_at: now })
+          .values({
+            topic_id: p.topicId as number,
+            title: set.title,
+            created_at: now,
+            school_id: set.schoolId ?? null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
   return created.id;
@@ -201,6 +241,7 @@ export async function insertQuestions(
     const now = new Date().toISOString();
     const setId = 'setId' in target ? target.setId : await createSet(trx, p, target.newSet, now);
     const held = 'setId' in target ? await setContents(trx, p.quizType, setId) : null;
+    const school_id = await schoolOfSet(trx, p.quizType, setId);
     const setColumn = setColumnOf(p.quizType);
     const keysAlreadyInSet = new Set<string>();
     let position = held?.lastPosition ?? 0;
@@ -229,6 +270,7 @@ export async function insertQuestions(
               explanation: q.explanation,
               text_key: q.text_key,
               created_at: now,
+              school_id,
             })),
           )
           .execute();

@@ -84,6 +84,7 @@ export function uploadRoutes(deps: AppDeps): Router {
         paper_id: field(req, 'paper_id'),
         topic_id: field(req, 'topic_id'),
         set_id: field(req, 'set_id'),
+        school_id: field(req, 'school_id'),
         title: field(req, 'title'),
         time_limit_minutes: field(req, 'time_limit_minutes'),
       });

@@ -4,15 +4,15 @@ import { changeOwnEmailInput, resultsFilterInput, usersInput } from '../../share
 import { listAllResults, listUsers, platformStats } from '../queries/admin';
 import { examDaySizes } from '../queries/draws';
 import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } from '../queries/catalog';
+import { audienceOfScope } from '../services/contentAccess';
 import { changeOwnEmail } from '../services/ownAccount';
+import { scopedSchoolId } from '../services/staffScope';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
 import { adminUserProcedures } from './adminUsers';
-
-const ALL = { activeOnly: false };
 
 /** Programmes as admins see them: with their exam-day simulation's size. */
 function withExamDaySize<T extends { id: number }>(
@@ -34,14 +34,22 @@ export const adminRouter = router({
 
   results: adminProcedure.input(resultsFilterInput).query(({ ctx, input }) => listAllResults(ctx.db, input)),
 
-  /** Every item, inactive ones included, so an admin can reactivate them. */
-  content: adminProcedure.query(async ({ ctx }) => ({
-    programs: withExamDaySize(await listPrograms(ctx.db, ALL), await examDaySizes(ctx.db)),
-    papers: await listPapers(ctx.db, ALL),
-    topics: await listTopics(ctx.db, ALL),
-    mockExamSets: await listMockSets(ctx.db, ALL),
-    practiceSets: await listPracticeSets(ctx.db, ALL),
-  })),
+  /**
+   * Every item the caller sees (school staff: national and their school's), inactive ones
+   * included, so an admin can reactivate them; each item's school_id says whose it is.
+   */
+  content: adminProcedure.query(async ({ ctx }) => {
+    const seen = { activeOnly: false, audience: audienceOfScope(ctx.scope) };
+    return {
+      programs: withExamDaySize(await listPrograms(ctx.db, seen), await examDaySizes(ctx.db)),
+      papers: await listPapers(ctx.db, seen),
+      topics: await listTopics(ctx.db, seen),
+      mockExamSets: await listMockSets(ctx.db, seen),
+      practiceSets: await listPracticeSets(ctx.db, seen),
+      /** The caller's school (null: the platform admin), whose items it may change. */
+      viewer: { school_id: scopedSchoolId(ctx.scope) },
+    };
+  }),
 
   system: adminProcedure.query(({ ctx }) => systemInfo(ctx.db, ctx.env)),
 

@@ -66,6 +66,7 @@ describe('catalog', () => {
         description: 'General Nursing program',
         is_active: true,
         created_at: cat.program.created_at,
+        school_id: null,
       },
     ]);
     const papers = await api.query<Out['papers']>('catalog.papers', { programId: cat.program.id });
@@ -78,6 +79,7 @@ describe('catalog', () => {
         program_name: 'General Nursing',
         is_active: true,
         created_at: cat.paper.created_at,
+        school_id: null,
         mock_exams: 1,
       },
     ]);
@@ -91,6 +93,7 @@ describe('catalog', () => {
         paper_name: 'Paper 1',
         is_active: true,
         created_at: cat.topic.created_at,
+        school_id: null,
       },
     ]);
     const sets = await api.query<Out['practiceSets']>('catalog.practiceSets', { topicId: cat.topic.id });
@@ -104,6 +107,7 @@ describe('catalog', () => {
         total_questions: 4,
         created_at: cat.practiceSet.created_at,
         is_active: true,
+        school_id: null,
       },
     ]);
     const mocks = await api.query<Out['mockExams']>('catalog.mockExams', { paperId: cat.paper.id });
@@ -118,6 +122,7 @@ describe('catalog', () => {
         total_questions: 5,
         time_limit_minutes: 30,
         is_active: true,
+        school_id: null,
       },
     ]);
     const trail = await api.query<Out['trail']>('catalog.trail', {

@@ -4,5 +4,5 @@ import { router } from '../trpc';
 import { learnerProcedure } from './learnerProcedure';
 
 export const masteryRouter = router({
-  overview: learnerProcedure.query(({ ctx }) => masteryOf(ctx.db, ctx.user.id)),
+  overview: learnerProcedure.query(({ ctx }) => masteryOf(ctx.db, ctx.user)),
 });

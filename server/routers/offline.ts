@@ -7,7 +7,7 @@ export const offlineRouter = router({
   // A mutation, not a query: a download is an act (the student chose it), never refetched by a cache.
   downloadSet: studentProcedure
     .input(downloadSetInput)
-    .mutation(({ ctx, input }) => downloadPracticeSet(ctx.db, input)),
+    .mutation(({ ctx, input }) => downloadPracticeSet(ctx.db, ctx.user, input)),
 
   submitAttempt: studentProcedure
     // A whole 1,000-question sheet at about 50 bytes an answer.

@@ -14,12 +14,14 @@ import {
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
 import { importQuestions } from '../services/import/importQuestions';
+import type { StaffScope } from '../services/staffScope';
 import { adminProcedure, router } from '../trpc';
 import { questionBankProcedures } from './questionBank';
 
-function run(db: DB, input: UploadRequest, dryRun: boolean) {
+function run(db: DB, scope: StaffScope, input: UploadRequest, dryRun: boolean) {
   const { file_base64, ...fields } = input;
-  return importQuestions(db, { ...fields, bytes: Buffer.from(file_base64, 'base64'), dry_run: dryRun });
+  const bytes = Buffer.from(file_base64, 'base64');
+  return importQuestions(db, { ...fields, bytes, dry_run: dryRun, scope });
 }
 
 /** A spreadsheet of the largest size as base64 (4 bytes for 3), with the form's other fields. */
@@ -38,7 +40,11 @@ export const questionsRouter = router({
     max_file_bytes: MAX_FILE_BYTES,
     max_rows: MAX_ROWS,
   })),
-  preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
-  upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
+  preview: uploadBody
+    .input(uploadRequestSchema)
+    .mutation(({ ctx, input }) => run(ctx.db, ctx.scope, input, true)),
+  upload: uploadBody
+    .input(uploadRequestSchema)
+    .mutation(({ ctx, input }) => run(ctx.db, ctx.scope, input, false)),
   ...questionBankProcedures,
 });

@@ -7,15 +7,23 @@ import { fieldError } from '../errors';
 import { activeTopicsOfPaper, blueprintTopics, writeBlueprint } from '../queries/draws';
 import { questionsPerTopic } from './draws';
 
+/** A mock with its paper and owner: its attempts draw from national questions and its school's. */
+interface DrawnMock {
+  id: number;
+  paper: number;
+  school_id: number | null;
+}
+const audienceOfMock = (mock: DrawnMock) => ({ schoolId: mock.school_id });
+
 /**
  * A drawn mock's editor: each active topic of its paper with the active questions it holds and
  * its count in the blueprint (0 when not counted), and the paper's untagged mock questions,
  * which only a spread draws.
  */
-export async function blueprintOf(db: DB, mock: { id: number; paper: number; draw_count: number | null }) {
+export async function blueprintOf(db: DB, mock: DrawnMock & { draw_count: number | null }) {
   const [topics, counts, rows] = await Promise.all([
     activeTopicsOfPaper(db, mock.paper),
-    questionsPerTopic(db, mock.paper),
+    questionsPerTopic(db, mock.paper, audienceOfMock(mock)),
     blueprintTopics(db, mock.id),
   ]);
   const asked = new Map(rows.map((r) => [r.topic_id, r.question_count]));
@@ -43,19 +51,20 @@ const drawsFewer = (what: string, held: number, asked: number) =>
  */
 export async function saveBlueprint(
   db: DB,
-  mock: { id: number; paper: number },
+  mock: DrawnMock,
   input: MockBlueprintInput,
 ): Promise<string[]> {
   const warnings: string[] = [];
   if (input.draw_count !== null && !input.topics.length) {
-    const held = [...(await questionsPerTopic(db, mock.paper)).values()].reduce((a, b) => a + b, 0);
+    const counts = await questionsPerTopic(db, mock.paper, audienceOfMock(mock));
+    const held = [...counts.values()].reduce((a, b) => a + b, 0);
     if (held < input.draw_count) {
       warnings.push(drawsFewer('The paper', held, input.draw_count));
     }
   }
   if (input.draw_count !== null && input.topics.length) {
     const topics = new Map((await activeTopicsOfPaper(db, mock.paper)).map((t) => [t.id, t.name]));
-    const counts = await questionsPerTopic(db, mock.paper);
+    const counts = await questionsPerTopic(db, mock.paper, audienceOfMock(mock));
     for (const t of input.topics) {
       const name = topics.get(t.topic_id);
       if (name === undefined) {

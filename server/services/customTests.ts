@@ -17,6 +17,7 @@ import {
 } from '../../shared/schemas/customTests';
 import { fieldError } from '../errors';
 import { CONTENT_TABLES, findProgram } from '../queries/catalog';
+import { audienceOfUser, canSee } from '../queries/contentVisibility';
 import {
   bankTopics,
   findOpenCustomSession,
@@ -30,15 +31,31 @@ import { arrangeAttempt, secureRandom } from './attemptOrder';
 import { NO_SET } from './learning/practiceLists';
 import { resumeQuiz, type QuizStart } from './quizSessions';
 
-/** The catalogue's topics a student may build from, shared by every student until it changes. */
-function topicsOfBank(db: DB): Promise<BankTopic[]> {
-  return readCacheOf(db).get('custom-tests:topics', CONTENT_TABLES, () => bankTopics(db));
+/**
+ * The catalogue's topics this student may build from: national programmes' and their school's.
+ * Every school's are read once and shared until the content changes.
+ */
+async function topicsOfBank(db: DB, user: User): Promise<BankTopic[]> {
+  const audience = audienceOfUser(user);
+  const all = await readCacheOf(db).get('custom-tests:topics', CONTENT_TABLES, () => bankTopics(db));
+  return all.filter((t) => canSee(audience, t.school_id));
 }
 
-/** The bank by topic: each servable question's topic, and each topic's questions. */
+/**
+ * The bank by topic: each servable question's topic, each topic's national questions, and each
+ * school's own questions by topic (a school's own are few beside the national bank).
+ */
 interface Bank {
   topicOf: ReadonlyMap<number, number>;
+  schoolOf: ReadonlyMap<number, number>;
   byTopic: ReadonlyMap<number, readonly number[]>;
+  bySchool: ReadonlyMap<number, ReadonlyMap<number, readonly number[]>>;
+}
+
+function push<K>(map: Map<K, number[]>, key: K, id: number) {
+  const ids = map.get(key);
+  if (ids) ids.push(id);
+  else map.set(key, [id]);
 }
 
 /**
@@ -49,32 +66,53 @@ interface Bank {
 function bankOf(db: DB): Promise<Bank> {
   return readCacheOf(db).get('custom-tests:bank', CONTENT_TABLES, async () => {
     const topicOf = new Map<number, number>();
+    const schoolOf = new Map<number, number>();
     const byTopic = new Map<number, number[]>();
+    const bySchool = new Map<number, Map<number, number[]>>();
     for (const q of await servableQuestionTopics(db)) {
       topicOf.set(q.id, q.topic_id);
-      const ids = byTopic.get(q.topic_id);
-      if (ids) ids.push(q.id);
-      else byTopic.set(q.topic_id, [q.id]);
+      if (q.school_id === null) {
+        push(byTopic, q.topic_id, q.id);
+        continue;
+      }
+      schoolOf.set(q.id, q.school_id);
+      let own = bySchool.get(q.school_id);
+      if (!own) bySchool.set(q.school_id, (own = new Map()));
+      push(own, q.topic_id, q.id);
     }
-    return { topicOf, byTopic };
+    return { topicOf, schoolOf, byTopic, bySchool };
   });
 }
 
+/** The topic's questions this student may be served: national and their school's own. */
+function questionsOfTopic(bank: Bank, user: User, topicId: number): readonly number[] {
+  const national = bank.byTopic.get(topicId) ?? [];
+  const own = user.school_id === null ? undefined : bank.bySchool.get(user.school_id)?.get(topicId);
+  return own ? [...national, ...own] : national;
+}
+
+/** The topic of a question of the student's history, if the bank still serves it to them. */
+function topicFor(bank: Bank, user: User, questionId: number): number | undefined {
+  const school = bank.schoolOf.get(questionId);
+  if (school !== undefined && school !== user.school_id) return undefined;
+  return bank.topicOf.get(questionId);
+}
+
 /** The pool's questions in each of these topics, read only from the caller's own history. */
-async function poolByTopic(db: DB, userId: number, pool: CustomPool, topicIds: readonly number[]) {
+async function poolByTopic(db: DB, user: User, pool: CustomPool, topicIds: readonly number[]) {
   const bank = await bankOf(db);
   const out = new Map<number, number[]>(topicIds.map((id) => [id, []]));
   if (pool === 'all' || pool === 'unused') {
-    const seen = new Set(pool === 'unused' ? await ownQuestionIds(db, userId, 'seen') : []);
+    const seen = new Set(pool === 'unused' ? await ownQuestionIds(db, user.id, 'seen') : []);
     for (const id of topicIds)
       out.set(
         id,
-        (bank.byTopic.get(id) ?? []).filter((q) => !seen.has(q)),
+        questionsOfTopic(bank, user, id).filter((q) => !seen.has(q)),
       );
     return out;
   }
-  for (const q of await ownQuestionIds(db, userId, pool)) {
-    const topic = bank.topicOf.get(q);
+  for (const q of await ownQuestionIds(db, user.id, pool)) {
+    const topic = topicFor(bank, user, q);
     if (topic !== undefined) out.get(topic)?.push(q);
   }
   return out;
@@ -84,9 +122,10 @@ async function poolByTopic(db: DB, userId: number, pool: CustomPool, topicIds: r
  * The programme's topics, with the chosen ones checked against them: ids from the client are
  * never trusted, so a topic of another programme (or a hidden one) refuses the whole request.
  */
-async function programTopics(db: DB, programId: number, chosen: number[]) {
-  const topics = (await topicsOfBank(db)).filter((t) => t.program_id === programId);
-  if (!topics.length && !(await findProgram(db, programId, { activeOnly: true }))) {
+async function programTopics(db: DB, user: User, programId: number, chosen: number[]) {
+  const topics = (await topicsOfBank(db, user)).filter((t) => t.program_id === programId);
+  const scope = { activeOnly: true, audience: audienceOfUser(user) };
+  if (!topics.length && !(await findProgram(db, programId, scope))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Program not found' });
   }
   const ours = new Set(topics.map((t) => t.id));
@@ -100,10 +139,10 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 
 /** The builder's live count: the pool per topic of the programme, and in all the chosen topics. */
 export async function countPool(db: DB, user: User, input: CustomCountInput) {
-  const topics = await programTopics(db, input.program_id, input.topic_ids);
+  const topics = await programTopics(db, user, input.program_id, input.topic_ids);
   const pool = await poolByTopic(
     db,
-    user.id,
+    user,
     input.pool,
     topics.map((t) => t.id),
   );
@@ -141,16 +180,16 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): T[][] {
  * them the student has seen (answered in a graded session); and the custom test under way.
  */
 export async function whatIsLeft(db: DB, user: User, now = new Date()) {
-  const topics = await topicsOfBank(db);
+  const topics = await topicsOfBank(db, user);
   const bank = await bankOf(db);
   const seen = new Map<number, number>();
   for (const q of await ownQuestionIds(db, user.id, 'seen')) {
-    const topic = bank.topicOf.get(q);
+    const topic = topicFor(bank, user, q);
     if (topic !== undefined) seen.set(topic, (seen.get(topic) ?? 0) + 1);
   }
   const rows = topics.map((t) => ({
     ...t,
-    bank: bank.byTopic.get(t.id)?.length ?? 0,
+    bank: questionsOfTopic(bank, user, t.id).length,
     seen: seen.get(t.id) ?? 0,
   }));
   const programs = groupBy(rows, (r) => r.program_id).map((inProgram) => {
@@ -198,12 +237,12 @@ export async function startCustomTest(
   now = new Date(),
   random: RandomSource = secureRandom,
 ): Promise<QuizStart> {
-  const topics = await programTopics(db, input.program_id, input.topic_ids);
+  const topics = await programTopics(db, user, input.program_id, input.topic_ids);
   const programName = topics[0].program_name;
   const timed = input.mode === 'timed';
   return serialized(db, [`custom-test-start:${user.id}`], async (trx) => {
     const pool = [
-      ...(await poolByTopic(trx, user.id, input.pool, [...new Set(input.topic_ids)])).values(),
+      ...(await poolByTopic(trx, user, input.pool, [...new Set(input.topic_ids)])).values(),
     ].flat();
     const shortfall = poolShortfall(pool.length, input.question_count);
     if (shortfall === EMPTY_POOL) throw new TRPCError({ code: 'BAD_REQUEST', message: shortfall });

@@ -4,13 +4,18 @@
 import type { DB } from '../../db/client';
 import { drawGroups, groupBy, spreadAsBank, type Candidate } from '../../shared/domain/draws';
 import type { RandomSource } from '../../shared/domain/optionOrder';
+import type { Audience } from '../queries/contentVisibility';
 import { drawPool, type PoolRow } from '../queries/draws';
 
-/** A drawn mock's rule: how many questions from its paper, and how many per topic (none: spread). */
+/**
+ * A drawn mock's rule: how many questions from its paper, and how many per topic (none: spread);
+ * drawn from the questions the audience sees.
+ */
 export interface MockBlueprint {
   paperId: number;
   count: number;
   topics: { topic_id: number; question_count: number }[];
+  audience: Audience;
 }
 
 /** The groups a draw takes from, and how many each gives (never more than it holds). */
@@ -65,7 +70,7 @@ function heldBy(plan: Plan): number {
 
 /** How many questions an attempt of the drawn mock gets now (its count, or fewer the paper holds). */
 export async function mockDrawSize(db: DB, b: MockBlueprint): Promise<number> {
-  return heldBy(mockPlan(await drawPool(db, [b.paperId], null), b));
+  return heldBy(mockPlan(await drawPool(db, [b.paperId], null, b.audience), b));
 }
 
 /** One attempt's questions of a drawn mock for this student, grouped by topic (shuffled later). */
@@ -75,12 +80,12 @@ export async function drawMock(
   b: MockBlueprint,
   random: RandomSource,
 ): Promise<number[]> {
-  return drawGroups(...planned(mockPlan(await drawPool(db, [b.paperId], userId), b)), random);
+  return drawGroups(...planned(mockPlan(await drawPool(db, [b.paperId], userId, b.audience), b)), random);
 }
 
 /** How many questions an exam day over these papers gets now (`count`, or fewer the bank holds). */
-export async function examDaySize(db: DB, paperIds: number[], count: number): Promise<number> {
-  return heldBy(examDayPlan(await drawPool(db, paperIds, null), count));
+export async function examDaySize(db: DB, paperIds: number[], count: number, audience: Audience): Promise<number> {
+  return heldBy(examDayPlan(await drawPool(db, paperIds, null, audience), count));
 }
 
 /** One exam day's questions for this student, grouped by paper and topic (shuffled later). */
@@ -89,17 +94,22 @@ export async function drawExamDay(
   userId: number,
   paperIds: number[],
   count: number,
+  audience: Audience,
   random: RandomSource,
 ): Promise<number[]> {
-  return drawGroups(...planned(examDayPlan(await drawPool(db, paperIds, userId), count)), random);
+  return drawGroups(...planned(examDayPlan(await drawPool(db, paperIds, userId, audience), count)), random);
 }
 
 const planned = (plan: Plan) => [plan.groups, plan.counts] as const;
 
-/** Active questions per topic of a paper (and untagged), for the blueprint editor. */
-export async function questionsPerTopic(db: DB, paperId: number): Promise<Map<number | null, number>> {
+/** Active questions per topic of a paper (and untagged) the audience sees, for the blueprint editor. */
+export async function questionsPerTopic(
+  db: DB,
+  paperId: number,
+  audience: Audience,
+): Promise<Map<number | null, number>> {
   const counts = new Map<number | null, number>();
-  for (const row of await drawPool(db, [paperId], null)) {
+  for (const row of await drawPool(db, [paperId], null, audience)) {
     counts.set(row.topic_id, (counts.get(row.topic_id) ?? 0) + 1);
   }
   return counts;

@@ -8,6 +8,7 @@ import { serialized } from '../../db/dialect';
 import type { User } from '../../db/schema';
 import { scaledMinutes } from '../../shared/domain/draws';
 import type { RandomSource } from '../../shared/domain/optionOrder';
+import { audienceOfUser } from '../queries/contentVisibility';
 import { examDayProgram } from '../queries/draws';
 import { findOpenListSession } from '../queries/listSessions';
 import { insertSession } from '../queries/quiz';
@@ -22,10 +23,12 @@ import {
   type QuizStart,
 } from './quizSessions';
 
-async function programOf(db: DB, programId: number) {
-  const program = await examDayProgram(db, programId);
+/** The programme's exam day as this student may sit it: national or their school's programme. */
+async function programOf(db: DB, user: User, programId: number) {
+  const audience = audienceOfUser(user);
+  const program = await examDayProgram(db, programId, audience);
   if (!program) throw new TRPCError({ code: 'NOT_FOUND', message: 'Program not found' });
-  return { ...program, quizName: `Exam day: ${program.name}` };
+  return { ...program, audience, quizName: `Exam day: ${program.name}` };
 }
 
 /**
@@ -33,9 +36,9 @@ async function programOf(db: DB, programId: number) {
  * (fewer than asked: the exam has those, at the same pace), and an exam day under way.
  */
 export async function examDayInfo(db: DB, user: User, programId: number, now = new Date()) {
-  const program = await programOf(db, programId);
+  const program = await programOf(db, user, programId);
   await gradeExpiredSessionsOf(db, user.id, now);
-  const held = await examDaySize(db, program.paperIds, program.exam_day_questions);
+  const held = await examDaySize(db, program.paperIds, program.exam_day_questions, program.audience);
   const open = await findOpenListSession(db, user.id, 'exam_day', program.id);
   // The start screen's facts in quiz.info's shape, so one screen serves both.
   return {
@@ -64,7 +67,7 @@ export async function startExamDay(
   now = new Date(),
   random: RandomSource = secureRandom,
 ): Promise<QuizStart> {
-  const program = await programOf(db, programId);
+  const program = await programOf(db, user, programId);
   return serialized(db, [`quiz-start:${user.id}:exam_day:${program.id}`], async (trx) => {
     const running = await resumeWhileOpen(
       trx,
@@ -72,7 +75,14 @@ export async function startExamDay(
       now,
     );
     if (running) return running;
-    const ids = await drawExamDay(trx, user.id, program.paperIds, program.exam_day_questions, random);
+    const ids = await drawExamDay(
+      trx,
+      user.id,
+      program.paperIds,
+      program.exam_day_questions,
+      program.audience,
+      random,
+    );
     if (!ids.length) {
       throw new TRPCError({
         code: 'BAD_REQUEST',

@@ -23,7 +23,7 @@ import { gradeSession, loadQuiz } from './quizSessions';
 const iso = (d: Date) => d.toISOString();
 
 /** A practice set as the phone stores it: the questions in the set's order, keys included. */
-export async function downloadPracticeSet(db: DB, ref: QuizRefInput, now = new Date()) {
+export async function downloadPracticeSet(db: DB, user: User, ref: QuizRefInput, now = new Date()) {
   if (ref.quiz_type === 'mock') {
     // A mock's key never leaves the server before the mock is submitted.
     throw new TRPCError({
@@ -31,7 +31,7 @@ export async function downloadPracticeSet(db: DB, ref: QuizRefInput, now = new D
       message: 'Mock exams cannot be downloaded: you need a connection to take a mock.',
     });
   }
-  const quiz = await loadQuiz(db, ref); // NOT_FOUND for a set students cannot see
+  const quiz = await loadQuiz(db, user, ref); // NOT_FOUND for a set this student cannot see
   const rows = new Map((await questionsWithKey(db, quiz.questionIds)).map((q) => [q.id, q]));
   return {
     id: ref.quiz_id,
@@ -100,7 +100,7 @@ export async function submitOfflineAttempt(
   const known = await findSessionOfClientId(db, input.client_id);
   if (known) return storedResult(db, user, known);
 
-  const quiz = await loadQuiz(db, { quiz_type: 'practice', quiz_id: input.set_id });
+  const quiz = await loadQuiz(db, user, { quiz_type: 'practice', quiz_id: input.set_id });
   const inSet = await everyQuestionOfPracticeSet(db, input.set_id);
   const shown = new Set(input.question_ids);
   if (input.question_ids.some((id) => !inSet.has(id))) {

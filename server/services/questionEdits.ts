@@ -32,12 +32,15 @@ import {
   topicNames,
   type Changes,
 } from '../queries/questionBank';
+import { assertMayChange } from './contentAccess';
 import { textKey } from './import/textKey';
+import type { StaffScope } from './staffScope';
 import { followQuestionEdit, suspendQuestionCards } from './reviewDeck';
 
 const KIND_NAME = { mock: 'mock exam set', practice: 'practice set' } as const;
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Question not found.' });
+const NOT_FOUND = 'Question not found.';
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
 
 function replaced(row: Question): TRPCError {
   return new TRPCError({
@@ -51,17 +54,20 @@ const kindOf = (row: Question) => (row.mock_exam_set_id === null ? 'practice' : 
 
 /**
  * Runs `change` on the current version of question `id`, one change of that question at a time
- * (PostgreSQL: an advisory lock; SQLite: the write lock every write transaction takes at begin).
- * Answers the question as the bank shows it after the change (a new version has a new id).
+ * (PostgreSQL: an advisory lock; SQLite: the write lock every write transaction takes at begin),
+ * if the caller may change it. Answers the question as the bank shows it after the change (a new
+ * version has a new id).
  */
 async function changeQuestion(
   db: DB,
+  scope: StaffScope,
   id: number,
   change: (trx: DB, row: Question, now: string) => Promise<number>,
 ) {
   const resultId = await serialized(db, [`question:${id}`], async (trx) => {
     const row = await findQuestionRow(trx, id);
     if (!row) throw notFound();
+    assertMayChange(scope, row.school_id, NOT_FOUND);
     if (row.replaced_by_id !== null) throw replaced(row);
     return change(trx, row, new Date().toISOString());
   });
@@ -97,8 +103,8 @@ async function writeVersion(
 }
 
 /** Saves the text, options, key and explanation; unchanged content writes nothing. */
-export function editQuestion(db: DB, admin: User, input: UpdateQuestionInput) {
-  return changeQuestion(db, input.id, async (trx, row, now) => {
+export function editQuestion(db: DB, admin: User, scope: StaffScope, input: UpdateQuestionInput) {
+  return changeQuestion(db, scope, input.id, async (trx, row, now) => {
     const changes: Changes = {};
     for (const field of CONTENT_FIELDS) {
       if (input[field] !== row[field]) changes[field] = { old: row[field], new: input[field] };
@@ -112,8 +118,8 @@ export function editQuestion(db: DB, admin: User, input: UpdateQuestionInput) {
 }
 
 /** Deactivates (no new session is served it) or reactivates; the same state again writes nothing. */
-export function setQuestionActive(db: DB, admin: User, id: number, active: boolean) {
-  return changeQuestion(db, id, async (trx, row, now) => {
+export function setQuestionActive(db: DB, admin: User, scope: StaffScope, id: number, active: boolean) {
+  return changeQuestion(db, scope, id, async (trx, row, now) => {
     if ((row.is_active === 1) === active) return row.id;
     await setActiveFlag(trx, row.id, active);
     await suspendQuestionCards(trx, row.id, !active);
@@ -129,9 +135,13 @@ export function setQuestionActive(db: DB, admin: User, id: number, active: boole
   });
 }
 
-/** Moves a question to the end of another set of its own kind. */
-export function moveQuestion(db: DB, admin: User, input: MoveQuestionInput) {
-  return changeQuestion(db, input.id, async (trx, row, now) => {
+/**
+ * Moves a question to the end of another set of its own kind, which the caller may change: school
+ * staff move their school's questions between their school's sets only. The new version belongs
+ * to its new set's school.
+ */
+export function moveQuestion(db: DB, admin: User, scope: StaffScope, input: MoveQuestionInput) {
+  return changeQuestion(db, scope, input.id, async (trx, row, now) => {
     const kind = kindOf(row);
     if (input.quiz_type !== kind) {
       throw fieldError(
@@ -143,7 +153,10 @@ export function moveQuestion(db: DB, admin: User, input: MoveQuestionInput) {
     if (input.set_id === fromId)
       throw fieldError('set_id', `The question is already in this ${KIND_NAME[kind]}.`);
     const to = await findSetOfKind(trx, kind, input.set_id);
-    if (!to) throw fieldError('set_id', `There is no ${KIND_NAME[kind]} with id ${input.set_id}.`);
+    const noSet = `There is no ${KIND_NAME[kind]} with id ${input.set_id}.`;
+    if (!to || (scope.kind === 'school' && to.school_id !== null && to.school_id !== scope.schoolId))
+      throw fieldError('set_id', noSet);
+    assertMayChange(scope, to.school_id, noSet);
     const from = await findSetOfKind(trx, kind, fromId);
     // A practice question takes its new set's topic; a mock question keeps its tag within its
     // paper, and a topic of the old paper cannot follow it to another.
@@ -153,6 +166,7 @@ export function moveQuestion(db: DB, admin: User, input: MoveQuestionInput) {
       mock_exam_set_id: kind === 'mock' ? to.id : null,
       position: await nextPosition(trx, kind, to.id),
       topic_id: topicId,
+      school_id: to.school_id,
     };
     const changes: Changes = { set: { old: from?.title ?? String(fromId), new: to.title } };
     if (topicId !== row.topic_id) changes.topic = await topicChange(trx, row.topic_id, topicId);
@@ -181,7 +195,7 @@ const ofChosen = (n: number, total: number) =>
  * current versions only, and a topic of their paper. A practice question takes its set's topic, so
  * it is refused here (a move changes it). Each question whose topic changes gets an audit row.
  */
-export function setQuestionsTopic(db: DB, admin: User, input: SetTopicInput) {
+export function setQuestionsTopic(db: DB, admin: User, scope: StaffScope, input: SetTopicInput) {
   const ids = [...new Set(input.ids)];
   return serialized(
     db,
@@ -198,6 +212,7 @@ export function setQuestionsTopic(db: DB, admin: User, input: SetTopicInput) {
           message: ids.length === 1 ? 'Question not found.' : `${ofChosen(missing, ids.length)} not found.`,
         });
       }
+      for (const row of rows) assertMayChange(scope, row.school_id, NOT_FOUND);
       const nothing = 'Nothing was changed.';
       const old = rows.filter((r) => r.replaced_by_id !== null).length;
       if (old) {

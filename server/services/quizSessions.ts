@@ -19,6 +19,7 @@ import {
 import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../shared/schemas/quiz';
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
+import { audienceKey, audienceOfUser } from '../queries/contentVisibility';
 import { blueprintTopics, isDrawnMock } from '../queries/draws';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
@@ -84,17 +85,27 @@ interface QuizSource {
   draw: MockBlueprint | null;
 }
 
-/** A set a student may take: it and all its ancestors active. Shared until the content changes. */
-export async function loadQuiz(db: DB, ref: QuizRefInput): Promise<QuizSource> {
-  const scope = { activeOnly: true };
-  const quiz = await readCacheOf(db).get(`quiz:${ref.quiz_type}:${ref.quiz_id}`, CONTENT_TABLES, async () => {
+/**
+ * A set this student may take: it and all its ancestors active, national or their school's (another
+ * school's reads as not found). Shared by the school's students until the content changes.
+ */
+export async function loadQuiz(db: DB, user: Pick<User, 'school_id'>, ref: QuizRefInput): Promise<QuizSource> {
+  const audience = audienceOfUser(user);
+  const scope = { activeOnly: true, audience };
+  const key = `quiz:${ref.quiz_type}:${ref.quiz_id}@${audienceKey(audience)}`;
+  const quiz = await readCacheOf(db).get(key, CONTENT_TABLES, async () => {
     if (ref.quiz_type === 'mock') {
       const set = await findMockSet(db, ref.quiz_id, scope);
       if (!set) return null;
       const draw =
         set.draw_count === null
           ? null
-          : { paperId: set.paper, count: set.draw_count, topics: await blueprintTopics(db, set.id) };
+          : {
+              paperId: set.paper,
+              count: set.draw_count,
+              topics: await blueprintTopics(db, set.id),
+              audience,
+            };
       return {
         name: set.title,
         timeLimitMinutes: set.time_limit_minutes,
@@ -368,7 +379,7 @@ export async function openMocks(db: DB, user: User, now = new Date()) {
 
 /** The start modal's facts; starts nothing. */
 export async function quizInfo(db: DB, user: User, ref: QuizRefInput, now = new Date()) {
-  const quiz = await loadQuiz(db, ref);
+  const quiz = await loadQuiz(db, user, ref);
   await gradeExpiredSessionsOf(db, user.id, now);
   const open = await findOpenSession(db, user.id, ref.quiz_type, ref.quiz_id);
   const held = quiz.draw ? await mockDrawSize(db, quiz.draw) : quiz.questionIds.length;
@@ -422,7 +433,7 @@ export async function startQuiz(
   now = new Date(),
   random: RandomSource = secureRandom,
 ): Promise<QuizStart> {
-  const quiz = await loadQuiz(db, ref);
+  const quiz = await loadQuiz(db, user, ref);
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
   // One transaction at a time per student and quiz: two tabs starting the same mock at once get

@@ -166,6 +166,7 @@ describe("the sample bank's exam day", () => {
         0,
         papers.map((p) => p.id),
         180,
+        { schoolId: null },
         secureRandom,
       );
       expect(ids, program.name).toHaveLength(180);

@@ -45,7 +45,13 @@ export type ResultsFilter = z.infer<typeof resultsFilterInput>;
 const nameField = requiredText(200);
 const descriptionField = optionalText(2000);
 
-export const createProgramInput = z.object({ name: nameField, description: descriptionField.optional() });
+/** The school new content is for: the platform admin's choice (absent: national). */
+const schoolChoice = { school_id: coercedId.nullish() };
+export const createProgramInput = z.object({
+  name: nameField,
+  description: descriptionField.optional(),
+  ...schoolChoice,
+});
 const itemUpdate = z.object({
   id: coercedId,
   name: nameField.optional(),
@@ -72,7 +78,7 @@ export const createTopicInput = z.object({
 });
 export const updateTopicInput = itemUpdate;
 
-export const createPracticeSetInput = z.object({ topic_id: coercedId, title: nameField });
+export const createPracticeSetInput = z.object({ topic_id: coercedId, title: nameField, ...schoolChoice });
 export const updatePracticeSetInput = z.object({
   id: coercedId,
   title: nameField.optional(),
@@ -86,6 +92,7 @@ export const createMockExamSetInput = z.object({
   title: nameField,
   description: descriptionField.optional(),
   time_limit_minutes: timeLimitField,
+  ...schoolChoice,
 });
 export const updateMockExamSetInput = z.object({
   id: coercedId,

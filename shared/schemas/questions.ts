@@ -22,6 +22,8 @@ export const uploadFieldsSchema = z.object({
   topic_id: id('topic').nullish(),
   /** Append to this set (of the quiz type, under the paper or topic) instead of creating one. */
   set_id: id('set').nullish(),
+  /** The school a new set is for (the platform admin's choice; absent: national). */
+  school_id: id('school').nullish(),
   title: z
     .string()
     .trim()

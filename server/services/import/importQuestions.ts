@@ -11,6 +11,7 @@ import {
   keysInBank,
   keysInSet,
   placementProblem,
+  schoolOfProgram,
   setInPlacement,
   titleTaken,
   topicsOfPaper,
@@ -18,6 +19,8 @@ import {
   type Placement,
   type ValidQuestion,
 } from '../../queries/questionImport';
+import { audienceOfScope, NATIONAL_READ_ONLY, ownerOfNew } from '../contentAccess';
+import type { StaffScope } from '../staffScope';
 import { failure, success, type ImportErrorCode, type UploadAnswer } from './answer';
 import { MAX_ROW_ERRORS, MAX_WARNINGS, PREVIEW_ROWS } from './limits';
 import { ParseError, parseInWorker } from './parseInWorker';
@@ -31,6 +34,11 @@ export interface ImportRequest extends UploadFields {
   file_name: string;
   bytes: Buffer;
   dry_run?: boolean;
+  /**
+   * Who imports: school staff place sets of their school's (under national papers and topics too)
+   * and append to their school's sets only. Absent: the platform admin (the CLI, the seed).
+   */
+  scope?: StaffScope;
 }
 
 export interface ImportOptions {
@@ -164,16 +172,23 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
     topicId: f.quiz_type === 'practice' ? (f.topic_id ?? null) : null,
   };
   // Cheap checks first: a wrong topic should not cost a parse.
-  const misplaced = await placementProblem(db, placement);
+  const scope = req.scope ?? { kind: 'platform' };
+  const audience = audienceOfScope(scope);
+  const misplaced = await placementProblem(db, placement, audience);
   if (misplaced) return failure('bad_placement', misplaced.message, { dry_run: dryRun });
   const kind = f.quiz_type === 'mock' ? 'mock exam set' : 'practice set';
   const parent = f.quiz_type === 'mock' ? 'paper' : 'topic';
-  const existing = f.set_id ? await setInPlacement(db, placement, f.set_id) : null;
+  const existing = f.set_id ? await setInPlacement(db, placement, f.set_id, audience) : null;
   if (f.set_id && !existing) {
     return failure('bad_placement', `There is no ${kind} with id ${f.set_id} under the chosen ${parent}.`, {
       dry_run: dryRun,
     });
   }
+  if (existing && scope.kind === 'school' && existing.school_id === null)
+    return failure('not_allowed', NATIONAL_READ_ONLY, { dry_run: dryRun });
+  const schoolId = existing
+    ? existing.school_id
+    : await ownerOfNew(db, scope, await schoolOfProgram(db, f.program_id), f.school_id);
   const topics: TopicChoices = { ...(await topicsOfPaper(db, f.paper_id)), setTopicId: placement.topicId };
   const title = existing ? existing.title : await chooseTitle(db, placement, f.title, req.file_name);
   if (!title) {
@@ -187,7 +202,9 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   }
   const target: ImportTarget = existing
     ? { setId: existing.id }
-    : { newSet: { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES } };
+    : {
+        newSet: { title, timeLimitMinutes: f.time_limit_minutes ?? DEFAULT_TIME_LIMIT_MINUTES, schoolId },
+      };
   progress('check', 1, 1);
 
   progress('parse', 0, 1);

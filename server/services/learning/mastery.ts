@@ -2,6 +2,7 @@
 // of the student's answers that were right across every graded session of any kind, how many
 // questions they have seen, and the three weakest topics to practise next.
 import { readCacheOf, type DB } from '../../../db/client';
+import type { User } from '../../../db/schema';
 import { percentageOf } from '../../../shared/domain/grading';
 import { CONTENT_TABLES } from '../../queries/catalog';
 import {
@@ -47,8 +48,18 @@ function catalogueCached(db: DB) {
       servableCountsByTopic(db),
       bankCountsByTopic(db),
     ]);
-    const counts = (rows: Array<{ topic_id: number | null; n: number | string }>) =>
-      new Map(rows.map((c) => [c.topic_id, Number(c.n)]));
+    // Per topic, the national count and each school's own.
+    const counts = (
+      rows: Array<{ topic_id: number | null; school_id: number | null; n: number | string }>,
+    ) => {
+      const byTopic = new Map<number | null, Map<number | null, number>>();
+      for (const c of rows) {
+        let bySchool = byTopic.get(c.topic_id);
+        if (!bySchool) byTopic.set(c.topic_id, (bySchool = new Map()));
+        bySchool.set(c.school_id, Number(c.n));
+      }
+      return byTopic;
+    };
     return {
       topics: new Map(topics.map((t) => [t.topic_id, t])),
       papers: new Map(papers.map((p) => [p.paper_id, p])),
@@ -60,8 +71,18 @@ function catalogueCached(db: DB) {
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
-export async function masteryOf(db: DB, userId: number) {
-  const [rows, catalogue] = await Promise.all([talliesByTopic(db, userId), catalogueCached(db)]);
+/** A topic's questions a student of `schoolId` may meet: the national ones and their school's. */
+function countFor(
+  counts: Map<number | null, Map<number | null, number>>,
+  topicId: number,
+  schoolId: number | null,
+) {
+  const bySchool = counts.get(topicId);
+  return (bySchool?.get(null) ?? 0) + (schoolId === null ? 0 : (bySchool?.get(schoolId) ?? 0));
+}
+
+export async function masteryOf(db: DB, user: Pick<User, 'id' | 'school_id'>) {
+  const [rows, catalogue] = await Promise.all([talliesByTopic(db, user.id), catalogueCached(db)]);
 
   const byTopic = new Map<number, Tally>();
   const byPaper = new Map<number, Tally>();
@@ -82,8 +103,8 @@ export async function masteryOf(db: DB, userId: number) {
       info.topic_active === 1 &&
       info.paper_active === 1 &&
       info.program_active === 1 &&
-      (catalogue.servable.get(topicId) ?? 0) > 0;
-    const total_questions = catalogue.bank.get(topicId) ?? 0;
+      countFor(catalogue.servable, topicId, user.school_id) > 0;
+    const total_questions = countFor(catalogue.bank, topicId, user.school_id);
     return [{ info, row: { id: topicId, name: info.topic_name, ...figures(tally), total_questions }, open }];
   });
 

@@ -7,6 +7,7 @@ import type { DB } from '../../../db/client';
 import { serialized } from '../../../db/dialect';
 import type { SessionOrigin, User } from '../../../db/schema';
 import { findTopic } from '../../queries/catalog';
+import { audienceOfUser, type Audience } from '../../queries/contentVisibility';
 import { lastOutcomes } from '../../queries/mastery';
 import { activeQuestionIds, findOpenListSession, questionIdsOfTopic } from '../../queries/listSessions';
 import { insertSession } from '../../queries/quiz';
@@ -58,8 +59,13 @@ function startListSession(db: DB, user: User, source: ListSource, now: Date): Pr
  * The topic's questions the student got wrong last time first, then those never seen, then the
  * rest (each group in set order); TOPIC_SESSION_SIZE of them.
  */
-async function topicQuestionOrder(db: DB, userId: number, topicId: number): Promise<number[]> {
-  const ids = await questionIdsOfTopic(db, topicId);
+async function topicQuestionOrder(
+  db: DB,
+  userId: number,
+  topicId: number,
+  audience: Audience,
+): Promise<number[]> {
+  const ids = await questionIdsOfTopic(db, topicId, audience);
   const last = await lastOutcomes(db, userId, ids);
   const rank = (id: number) => {
     const right = last.get(id);
@@ -74,7 +80,8 @@ async function topicQuestionOrder(db: DB, userId: number, topicId: number): Prom
 }
 
 export async function startTopicPractice(db: DB, user: User, topicId: number, now = new Date()) {
-  const topic = await findTopic(db, topicId, { activeOnly: true });
+  const audience = audienceOfUser(user);
+  const topic = await findTopic(db, topicId, { activeOnly: true, audience });
   if (!topic) throw new TRPCError({ code: 'NOT_FOUND', message: 'Topic not found' });
   return startListSession(
     db,
@@ -83,7 +90,7 @@ export async function startTopicPractice(db: DB, user: User, topicId: number, no
       origin: 'topic',
       originId: topic.id,
       name: `Weak topic: ${topic.name}`,
-      questionIds: (trx) => topicQuestionOrder(trx, user.id, topic.id),
+      questionIds: (trx) => topicQuestionOrder(trx, user.id, topic.id, audience),
       emptyMessage: 'This topic has no questions to practise yet.',
     },
     now,

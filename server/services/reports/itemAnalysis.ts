@@ -11,7 +11,7 @@ import { parseQuestionIds } from '../../queries/quiz';
 import { firstAttemptAnswers, firstAttempts, questionsForAnalysis } from '../../queries/reports';
 import { itemFigures, MIN_ATTEMPTS, type Attempt } from './itemStatistics';
 
-const ALL = { activeOnly: false };
+const ALL = { activeOnly: false, audience: 'all' } as const;
 
 async function setOf(db: DB, ref: QuizRefInput) {
   if (ref.quiz_type === 'mock') {

@@ -1,5 +1,5 @@
-// One content item: its name and context, Edit (inline), a set's Shuffle switch and
-// Deactivate / Reactivate.
+// One content item: its name, whose it is and context, Edit (inline), a set's Shuffle switch and
+// Deactivate / Reactivate; national content shows none of these to school staff.
 import { useState } from 'react';
 import Dices from 'lucide-react/icons/dices';
 import Pencil from 'lucide-react/icons/pencil';
@@ -12,8 +12,21 @@ import { BlueprintForm } from './BlueprintForm';
 import { ConfirmDeactivate } from './ConfirmDeactivate';
 import { EditItemForm } from './EditItemForm';
 import { ShuffleToggle } from './ShuffleToggle';
-import type { Item } from './items';
+import type { Item, Owner } from './items';
 import { useUpdateItem } from './useUpdateItem';
+
+const OWNER_LABEL: Record<Owner, string> = { national: 'National', own: 'Your school', school: 'A school’s' };
+
+function OwnerBadge({ item }: { item: Item }) {
+  // A single-school install (everything national, a platform admin) shows no badge at all.
+  if (item.owner === 'national' && !item.readOnly) return null;
+  return (
+    <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-normal text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+      {OWNER_LABEL[item.owner]}
+      {item.readOnly && ': read-only'}
+    </span>
+  );
+}
 
 export function ItemRow({ item }: { item: Item }) {
   const update = useUpdateItem(item);
@@ -40,6 +53,7 @@ export function ItemRow({ item }: { item: Item }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">
           <span>{item.name}</span>
+          <OwnerBadge item={item} />
           {!item.isActive && (
             <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700 dark:bg-slate-700 dark:text-slate-200">
               Inactive
@@ -58,46 +72,49 @@ export function ItemRow({ item }: { item: Item }) {
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-1">
-        {(item.kind === 'practiceSet' || item.kind === 'mockSet') && (
-          <Link
-            to={`/admin/questions?type=${item.kind === 'mockSet' ? 'mock' : 'practice'}&set=${item.id}`}
-            className={smallButton}
-            aria-label={`Add questions to ${item.name}`}
-          >
-            <Upload className="h-3.5 w-3.5" aria-hidden="true" /> Add questions
-          </Link>
-        )}
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => setEditing(true)}
-          aria-label={`Edit ${item.name}`}
-        >
-          <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> Edit
-        </button>
-        {item.kind === 'mockSet' && (
+      {!item.readOnly && (
+        <div className="flex flex-wrap gap-1">
+          {(item.kind === 'practiceSet' || item.kind === 'mockSet') && (
+            <Link
+              to={`/admin/questions?type=${item.kind === 'mockSet' ? 'mock' : 'practice'}&set=${item.id}`}
+              className={smallButton}
+              aria-label={`Add questions to ${item.name}`}
+            >
+              <Upload className="h-3.5 w-3.5" aria-hidden="true" /> Add questions
+            </Link>
+          )}
           <button
             type="button"
             className={smallButton}
-            onClick={() => setDrawing(true)}
-            aria-label={`Fixed or drawn questions of ${item.name}`}
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${item.name}`}
           >
-            <Dices className="h-3.5 w-3.5" aria-hidden="true" /> {item.drawCount === null ? 'Fixed' : 'Drawn'}
+            <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> Edit
           </button>
-        )}
-        <ShuffleToggle item={item} update={update} />
-        <button
-          type="button"
-          className={smallButton}
-          disabled={update.isPending}
-          onClick={() => (item.isActive ? setConfirming(true) : update.mutate({ is_active: true }))}
-          aria-label={`${item.isActive ? 'Deactivate' : 'Reactivate'} ${item.name}`}
-        >
-          <Power className="h-3.5 w-3.5" aria-hidden="true" />
-          {item.isActive ? 'Deactivate' : 'Reactivate'}
-        </button>
-      </div>
+          {item.kind === 'mockSet' && (
+            <button
+              type="button"
+              className={smallButton}
+              onClick={() => setDrawing(true)}
+              aria-label={`Fixed or drawn questions of ${item.name}`}
+            >
+              <Dices className="h-3.5 w-3.5" aria-hidden="true" />{' '}
+              {item.drawCount === null ? 'Fixed' : 'Drawn'}
+            </button>
+          )}
+          <ShuffleToggle item={item} update={update} />
+          <button
+            type="button"
+            className={smallButton}
+            disabled={update.isPending}
+            onClick={() => (item.isActive ? setConfirming(true) : update.mutate({ is_active: true }))}
+            aria-label={`${item.isActive ? 'Deactivate' : 'Reactivate'} ${item.name}`}
+          >
+            <Power className="h-3.5 w-3.5" aria-hidden="true" />
+            {item.isActive ? 'Deactivate' : 'Reactivate'}
+          </button>
+        </div>
+      )}
       {confirming && (
         <ConfirmDeactivate
           item={item}

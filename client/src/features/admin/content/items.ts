@@ -1,4 +1,5 @@
 // One row model for the five kinds of content, so a single list and edit form serve them all.
+import { mayChange } from '../lib/catalog';
 import type { Content } from '../types';
 
 export type Kind = 'program' | 'paper' | 'topic' | 'practiceSet' | 'mockSet';
@@ -21,7 +22,13 @@ export interface Item {
   examDay: { questions: number; minutes: number } | null;
   /** Mock sets only: each attempt draws this many questions; null: fixed. */
   drawCount: number | null;
+  /** National content, the viewer's own school's, or (for the platform admin) a school's. */
+  owner: Owner;
+  /** School staff use national content but cannot change it: no edit controls. */
+  readOnly: boolean;
 }
+
+export type Owner = 'national' | 'own' | 'school';
 
 export interface ItemPatch {
   name?: string;
@@ -35,11 +42,20 @@ export interface ItemPatch {
 
 const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
 
+/** Whose an item is as the viewer sees it, and whether they may change it. */
+function ownership(viewer: Content['viewer'], schoolId: number | null): Pick<Item, 'owner' | 'readOnly'> {
+  const readOnly = !mayChange(viewer, schoolId);
+  if (schoolId === null) return { owner: 'national', readOnly };
+  return { owner: schoolId === viewer.school_id ? 'own' : 'school', readOnly };
+}
+
 export function itemsOf(content: Content): Record<Kind, Item[]> {
   const programName = new Map(content.programs.map((p) => [p.id, p.name]));
   const paperProgram = new Map(content.papers.map((p) => [p.id, p.program]));
+  const own = (item: { school_id: number | null }) => ownership(content.viewer, item.school_id);
   return {
     program: content.programs.map((p) => ({
+      ...own(p),
       kind: 'program',
       id: p.id,
       name: p.name,
@@ -55,6 +71,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       drawCount: null,
     })),
     paper: content.papers.map((p) => ({
+      ...own(p),
       kind: 'paper',
       id: p.id,
       name: p.name,
@@ -68,6 +85,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       drawCount: null,
     })),
     topic: content.topics.map((t) => ({
+      ...own(t),
       kind: 'topic',
       id: t.id,
       name: t.name,
@@ -81,6 +99,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       drawCount: null,
     })),
     mockSet: content.mockExamSets.map((s) => ({
+      ...own(s),
       kind: 'mockSet',
       id: s.id,
       name: s.title,
@@ -94,6 +113,7 @@ export function itemsOf(content: Content): Record<Kind, Item[]> {
       drawCount: s.draw_count,
     })),
     practiceSet: content.practiceSets.map((s) => ({
+      ...own(s),
       kind: 'practiceSet',
       id: s.id,
       name: s.title,

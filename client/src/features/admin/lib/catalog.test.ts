@@ -1,13 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../types';
-import { mockSetOptions, paperOptions, practiceSetOptions, programOptions, topicOptions } from './catalog';
+import {
+  mockSetOptions,
+  paperOptions,
+  practiceSetOptions,
+  programOptions,
+  topicOptions,
+  uploadTargetOptions,
+} from './catalog';
 
 const at = '2026-01-01T00:00:00.000Z';
 const EXAM_DAY = { exam_day_questions: 180, exam_day_minutes: 180 };
 const content: Content = {
   programs: [
-    { id: 1, name: 'General Nursing', description: '', is_active: true, created_at: at, ...EXAM_DAY },
-    { id: 2, name: 'Midwifery', description: '', is_active: false, created_at: at, ...EXAM_DAY },
+    {
+      id: 1,
+      name: 'General Nursing',
+      description: '',
+      is_active: true,
+      created_at: at,
+      school_id: null,
+      ...EXAM_DAY,
+    },
+    {
+      id: 2,
+      name: 'Midwifery',
+      description: '',
+      is_active: false,
+      created_at: at,
+      school_id: null,
+      ...EXAM_DAY,
+    },
   ],
   papers: [
     {
@@ -18,6 +41,7 @@ const content: Content = {
       program_name: 'General Nursing',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
     {
       id: 20,
@@ -27,6 +51,7 @@ const content: Content = {
       program_name: 'Midwifery',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
   ],
   topics: [
@@ -38,6 +63,7 @@ const content: Content = {
       paper_name: 'Paper 1',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
     {
       id: 200,
@@ -47,6 +73,7 @@ const content: Content = {
       paper_name: 'Paper A',
       is_active: true,
       created_at: at,
+      school_id: null,
     },
   ],
   practiceSets: [
@@ -60,6 +87,7 @@ const content: Content = {
       created_at: at,
       is_active: true,
       shuffle: false,
+      school_id: null,
     },
     {
       id: 2000,
@@ -71,6 +99,7 @@ const content: Content = {
       created_at: at,
       is_active: true,
       shuffle: false,
+      school_id: null,
     },
   ],
   mockExamSets: [
@@ -86,8 +115,10 @@ const content: Content = {
       is_active: true,
       shuffle: true,
       draw_count: null,
+      school_id: null,
     },
   ],
+  viewer: { school_id: null },
 };
 
 describe('cascading choices', () => {
@@ -107,5 +138,21 @@ describe('cascading choices', () => {
     expect(topicOptions(content, '')).toEqual([]);
     expect(mockSetOptions(content, '')).toEqual([]);
     expect(practiceSetOptions(content, '')).toEqual([]);
+  });
+});
+
+describe('upload targets', () => {
+  it("offers school staff their school's sets, not national ones; the platform admin every set", () => {
+    const own = { ...content.practiceSets[0], id: 1001, title: 'Fluids (ours)', school_id: 7 };
+    const withOwn = { ...content, practiceSets: [...content.practiceSets, own] };
+    expect(uploadTargetOptions(withOwn, 'practice', '100').map((o) => o.label)).toEqual([
+      'Fluids 1 (4 questions)',
+      'Fluids (ours) (4 questions)',
+    ]);
+    const tutor = { ...withOwn, viewer: { school_id: 7 } };
+    expect(uploadTargetOptions(tutor, 'practice', '100')).toEqual([
+      { value: '1001', label: 'Fluids (ours) (4 questions)' },
+    ]);
+    expect(uploadTargetOptions(tutor, 'mock', '10')).toEqual([]);
   });
 });

@@ -41,9 +41,16 @@ export function practiceSetOptions(content: Content, paperId: string): Option[] 
     .map((s) => option(s, `${s.title} — ${topics.get(s.topic)}`));
 }
 
+/** Whether the viewer may change an item of this school (null: national): school staff may not change national content. */
+export const mayChange = (viewer: Content['viewer'], schoolId: number | null) =>
+  viewer.school_id === null || schoolId !== null;
+
 const sized = (n: number) => (n === 0 ? 'empty' : n === 1 ? '1 question' : `${n} questions`);
 
-/** The sets an upload may add to: mock sets under the paper, or practice sets under the topic. */
+/**
+ * The sets an upload may add to: mock sets under the paper, or practice sets under the topic, that
+ * the viewer may change.
+ */
 export function uploadTargetOptions(
   content: Content,
   quizType: 'practice' | 'mock',
@@ -54,7 +61,9 @@ export function uploadTargetOptions(
     quizType === 'mock'
       ? content.mockExamSets.filter((s) => String(s.paper) === parentId)
       : content.practiceSets.filter((s) => String(s.topic) === parentId);
-  return sets.map((s) => option(s, `${s.title} (${sized(s.total_questions)})`));
+  return sets
+    .filter((s) => mayChange(content.viewer, s.school_id))
+    .map((s) => option(s, `${s.title} (${sized(s.total_questions)})`));
 }
 
 /** Program, paper and topic of a set, to open the upload on it; null when it is not in `content`. */

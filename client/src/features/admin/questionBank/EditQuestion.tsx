@@ -12,6 +12,7 @@ import { cardClass } from '../components/ui';
 import { messageOf } from '../lib/errors';
 import type { BankQuestion, Content } from '../types';
 import { placeOf, StatusBadge } from './BankTable';
+import { mayChange } from '../lib/catalog';
 import { MoveQuestion } from './MoveQuestion';
 import { QuestionForm, type QuestionContent } from './QuestionForm';
 import { QuestionHistory } from './QuestionHistory';
@@ -93,7 +94,9 @@ export function EditQuestion({ id, content }: { id: number; content: Content | u
     );
 
   const q = question.data;
-  const current = q.replaced_by_id === null;
+  // School staff read national questions but do not change them.
+  const readOnly = content !== undefined && !mayChange(content.viewer, q.school_id);
+  const current = q.replaced_by_id === null && !readOnly;
   return (
     <div className="flex flex-col gap-4">
       {back}
@@ -121,7 +124,11 @@ export function EditQuestion({ id, content }: { id: number; content: Content | u
             )}
           </Alert>
         )}
-        {current ? (
+        {readOnly ? (
+          <Alert tone="info">
+            A national question: your school can use it but not change it. Ask the platform admin.
+          </Alert>
+        ) : current ? (
           <QuestionForm
             key={q.id}
             question={q}

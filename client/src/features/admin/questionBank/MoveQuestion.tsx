@@ -2,16 +2,20 @@
 import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Select, type Option } from '../components/Select';
+import { mayChange } from '../lib/catalog';
 import type { BankQuestion, Content } from '../types';
 
+/** Sets of the question's kind the viewer may change (school staff: their school's), but its own. */
 function targets(content: Content, q: BankQuestion): Option[] {
+  const open = (s: { id: number; school_id: number | null }) =>
+    s.id !== q.set_id && mayChange(content.viewer, s.school_id);
   if (q.quiz_type === 'mock') {
     return content.mockExamSets
-      .filter((s) => s.id !== q.set_id)
+      .filter(open)
       .map((s) => ({ value: String(s.id), label: `${s.title} — ${s.program_name} › ${s.paper_name}` }));
   }
   return content.practiceSets
-    .filter((s) => s.id !== q.set_id)
+    .filter(open)
     .map((s) => ({ value: String(s.id), label: `${s.title} — ${s.paper_name} › ${s.topic_name}` }));
 }
 
