@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/enrol';
 import { fieldError } from '../errors';
 import { findInvitation, listInvitations } from '../queries/invitations';
-import { findSchool } from '../queries/schools';
+import { findSchool, listSchools } from '../queries/schools';
 import {
   acceptInvitation,
   openInvitation,
@@ -78,6 +78,15 @@ const fileOf = (input: { file_name: string; file_base64: string }) => ({
 });
 
 export const enrolRouter = router({
+  /** The schools the caller enrols for: every school for the platform admin, else their own. */
+  schools: adminProcedure.query(async ({ ctx }) => {
+    if (ctx.scope.kind === 'school') {
+      const own = await findSchool(ctx.db, ctx.scope.schoolId);
+      return { choose: false, schools: own ? [{ id: own.id, name: own.name }] : [] };
+    }
+    return { choose: true, schools: (await listSchools(ctx.db)).map((s) => ({ id: s.id, name: s.name })) };
+  }),
+
   /** Checks a class list and writes nothing: every row's problems, or what the upload would do. */
   preview: classListBody
     .input(classListInput)

@@ -203,7 +203,7 @@ function verdict(school: School, checked: CheckedList | { fileProblem: string },
     const failing = new Set(problems.map((p) => p.row)).size;
     return answer(school, dryRun, {
       success: false,
-      message: `${plural(failing, 'row')} of the file need fixing; nothing was saved. Fix them and upload the whole file again.`,
+      message: `${plural(failing, 'row')} of the file ${failing === 1 ? 'needs' : 'need'} fixing; nothing was saved. Fix them and upload the whole file again.`,
       row_errors: problems,
       rows: rows.slice(0, SHOWN_ROWS),
     });

@@ -30,15 +30,40 @@ async function request<T>(method: string, path: string, body?: unknown, access?:
   throw new RestError(detail, { httpStatus: res.status, fieldErrors });
 }
 
-/** Signs in, stores both tokens (as the tRPC session does) and returns the user's profile. */
-export async function signIn(email: string, password: string, remember: boolean): Promise<Profile> {
-  const pair = await request<{ access: string; refresh: string }>('POST', '/auth/login/', {
-    email,
-    password,
-    remember,
-  });
+/** Stores both tokens of a new session (as the tRPC session does) and returns the user's profile. */
+async function startWith(pair: { access: string; refresh: string }): Promise<Profile> {
   tokens.set(pair.access, pair.refresh);
   return request<Profile>('GET', '/profile/', undefined, pair.access);
+}
+
+/** Signs in and returns the user's profile. */
+export async function signIn(email: string, password: string, remember: boolean): Promise<Profile> {
+  return startWith(
+    await request<{ access: string; refresh: string }>('POST', '/auth/login/', { email, password, remember }),
+  );
+}
+
+export interface InvitationDetails {
+  full_name: string;
+  email: string;
+  school: string;
+  programme: string;
+  expires_at: string;
+}
+
+/** Whose invitation a mailed link is; refused with the reason when it no longer works. */
+export const openInvitation = (token: string) =>
+  request<InvitationDetails>('GET', `/auth/invitation/${encodeURIComponent(token)}/`);
+
+/** Accepts an invitation with the chosen password: the new account is signed in. */
+export async function acceptInvitation(input: {
+  token: string;
+  password1: string;
+  password2: string;
+}): Promise<Profile> {
+  return startWith(
+    await request<{ access: string; refresh: string }>('POST', '/auth/invitation/accept/', input),
+  );
 }
 
 export const registerAccount = (payload: RegisterPayload) =>
