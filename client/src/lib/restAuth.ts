@@ -14,7 +14,7 @@ export class RestError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, access?: string): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, access?: string): Promise<T> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   if (access) headers.authorization = `Bearer ${access}`;
   const res = await fetch(`/api${path}`, {
@@ -31,7 +31,7 @@ async function request<T>(method: string, path: string, body?: unknown, access?:
 }
 
 /** Stores both tokens of a new session (as the tRPC session does) and returns the user's profile. */
-async function startWith(pair: { access: string; refresh: string }): Promise<Profile> {
+export async function startWith(pair: { access: string; refresh: string }): Promise<Profile> {
   tokens.set(pair.access, pair.refresh);
   return request<Profile>('GET', '/profile/', undefined, pair.access);
 }
@@ -40,29 +40,6 @@ async function startWith(pair: { access: string; refresh: string }): Promise<Pro
 export async function signIn(email: string, password: string, remember: boolean): Promise<Profile> {
   return startWith(
     await request<{ access: string; refresh: string }>('POST', '/auth/login/', { email, password, remember }),
-  );
-}
-
-export interface InvitationDetails {
-  full_name: string;
-  email: string;
-  school: string;
-  programme: string;
-  expires_at: string;
-}
-
-/** Whose invitation a mailed link is; refused with the reason when it no longer works. */
-export const openInvitation = (token: string) =>
-  request<InvitationDetails>('GET', `/auth/invitation/${encodeURIComponent(token)}/`);
-
-/** Accepts an invitation with the chosen password: the new account is signed in. */
-export async function acceptInvitation(input: {
-  token: string;
-  password1: string;
-  password2: string;
-}): Promise<Profile> {
-  return startWith(
-    await request<{ access: string; refresh: string }>('POST', '/auth/invitation/accept/', input),
   );
 }
 

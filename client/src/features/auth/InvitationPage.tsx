@@ -9,7 +9,7 @@ import { SubmitButton } from '../../components/Button';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { mismatch, NewPasswordFields } from '../../components/NewPasswordFields';
 import { useActionForm } from '../../hooks/useActionForm';
-import { acceptInvitation, openInvitation, type InvitationDetails } from '../../lib/restAuth';
+import { acceptInvitation, openInvitation, type InvitationDetails } from '../../lib/restInvitation';
 import { firstServerField, firstServerMessage } from '../../lib/serverMessages';
 import { useSignInHandoff } from '../../lib/signInHandoff';
 import { AuthFormPage, AuthNotice } from './AuthLayout';
