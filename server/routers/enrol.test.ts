@@ -226,8 +226,16 @@ describe('class list upload', () => {
     );
     expect(refused.status).toBe(403);
     expect(await countRows(t.db, 'invitations')).toBe(3);
-    // A tutor may still read the school's invitations.
+    // A tutor may still read the school's invitations, and is told they may not enrol.
     expect((await tutor.query<unknown[]>('enrol.invitations', {})).data).toHaveLength(3);
+    expect((await tutor.query('enrol.schools')).data).toEqual({
+      choose: false,
+      can_enrol: false,
+      schools: [{ id: a.id, name: 'Tamale Test College' }],
+    });
+    const listed = await platform.query<{ choose: boolean; schools: { name: string }[] }>('enrol.schools');
+    expect(listed.data.choose).toBe(true);
+    expect(listed.data.schools.map((s) => s.name)).toContain('Ho Test College');
   });
 });
 
@@ -358,6 +366,13 @@ describe('accepting an invitation', () => {
     await mailedToken('kofi.boateng@example.com', 2);
     const third = await adminA.mutate('enrol.resend', { id: row.id });
     expect(third.status).toBe(429);
+    expect(third.error?.message).toBe(
+      'kofi.boateng@example.com has had its e-mails for this hour already. Try again later.',
+    );
+    // A fourth resend of the invitation within the hour is refused by its own limit.
+    const fourth = await adminA.mutate('enrol.resend', { id: row.id });
+    expect(fourth.status).toBe(429);
+    expect(fourth.error?.message).toBe('Too many attempts. Please wait a few minutes and try again.');
     const unchanged = await t.db
       .selectFrom('invitations')
       .selectAll()

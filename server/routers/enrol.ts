@@ -78,13 +78,21 @@ const fileOf = (input: { file_name: string; file_base64: string }) => ({
 });
 
 export const enrolRouter = router({
-  /** The schools the caller enrols for: every school for the platform admin, else their own. */
+  /**
+   * The schools the caller enrols for (every school for the platform admin, else their own), and
+   * whether they may enrol and change invitations (a tutor may only read them).
+   */
   schools: adminProcedure.query(async ({ ctx }) => {
     if (ctx.scope.kind === 'school') {
       const own = await findSchool(ctx.db, ctx.scope.schoolId);
-      return { choose: false, schools: own ? [{ id: own.id, name: own.name }] : [] };
+      return {
+        choose: false,
+        can_enrol: ctx.scope.role === 'school_admin',
+        schools: own ? [{ id: own.id, name: own.name }] : [],
+      };
     }
-    return { choose: true, schools: (await listSchools(ctx.db)).map((s) => ({ id: s.id, name: s.name })) };
+    const schools = (await listSchools(ctx.db)).map((s) => ({ id: s.id, name: s.name }));
+    return { choose: true, can_enrol: true, schools };
   }),
 
   /** Checks a class list and writes nothing: every row's problems, or what the upload would do. */

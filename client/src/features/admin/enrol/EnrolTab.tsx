@@ -57,84 +57,92 @@ export function EnrolTab() {
   }
 
   const ready = answer?.success && answer.dry_run;
+  const canEnrol = schools.data?.can_enrol ?? false;
   return (
     <div className="flex flex-col gap-6">
-      <form
-        className={`${cardClass} flex flex-col gap-4`}
-        aria-label="Enrol students"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(ready ? 'upload' : 'preview');
-        }}
-      >
-        <h2 className="text-lg font-semibold">Enrol students from a class list</h2>
+      {schools.data && !canEnrol && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          A .csv or .xlsx file whose first row names the columns <strong>full_name</strong>,{' '}
-          <strong>email</strong> and <strong>programme</strong> (any case), one student a row. Nothing is
-          saved until every row is right; each student then gets an e-mail with a link to choose a password,
-          which works for 7 days.
+          Your school admin enrols students; here you can see the invitations.
         </p>
-        {choose && (
-          <Select
-            label="School"
-            value={chosen}
-            placeholder="Choose the school"
-            options={(schools.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            onChange={(v) => {
-              setChosen(v);
+      )}
+      {canEnrol && (
+        <form
+          className={`${cardClass} flex flex-col gap-4`}
+          aria-label="Enrol students"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send(ready ? 'upload' : 'preview');
+          }}
+        >
+          <h2 className="text-lg font-semibold">Enrol students from a class list</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            A .csv or .xlsx file whose first row names the columns <strong>full_name</strong>,{' '}
+            <strong>email</strong> and <strong>programme</strong> (any case), one student a row. Nothing is
+            saved until every row is right; each student then gets an e-mail with a link to choose a password,
+            which works for 7 days.
+          </p>
+          {choose && (
+            <Select
+              label="School"
+              value={chosen}
+              placeholder="Choose the school"
+              options={(schools.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              onChange={(v) => {
+                setChosen(v);
+                setAnswer(null);
+              }}
+            />
+          )}
+          {!choose && schools.data?.schools[0] && (
+            <p className="text-sm">
+              School: <strong>{schools.data.schools[0].name}</strong>
+            </p>
+          )}
+          <TextField
+            key={fileKey}
+            label="Class list file"
+            hint=".xlsx or .csv"
+            type="file"
+            accept=".xlsx,.xls,.csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
               setAnswer(null);
+              setFailure(null);
             }}
           />
-        )}
-        {!choose && schools.data?.schools[0] && (
-          <p className="text-sm">
-            School: <strong>{schools.data.schools[0].name}</strong>
-          </p>
-        )}
-        <TextField
-          key={fileKey}
-          label="Class list file"
-          hint=".xlsx or .csv"
-          type="file"
-          accept=".xlsx,.xls,.csv"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setAnswer(null);
-            setFailure(null);
-          }}
-        />
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass(ready ? 'secondary' : 'primary')}
-            disabled={busy !== null}
-            onClick={() => void send('preview')}
-          >
-            <Eye className="h-4 w-4" aria-hidden="true" />
-            {busy === 'preview' ? 'Checking...' : 'Preview'}
-          </button>
-          {ready && (
+          <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className={buttonClass('primary')}
+              className={buttonClass(ready ? 'secondary' : 'primary')}
               disabled={busy !== null}
-              onClick={() => void send('upload')}
+              onClick={() => void send('preview')}
             >
-              <Send className="h-4 w-4" aria-hidden="true" />
-              {busy === 'upload'
-                ? 'Inviting...'
-                : `Invite ${answer.total} student${answer.total === 1 ? '' : 's'}`}
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              {busy === 'preview' ? 'Checking...' : 'Preview'}
             </button>
-          )}
-        </div>
-        <div aria-live="polite">
-          {failure && <Alert tone="error">{failure}</Alert>}
-          {answer && <Alert tone={answer.success ? 'success' : 'error'}>{answer.message}</Alert>}
-        </div>
-        {answer && <ClassListResult answer={answer} />}
-      </form>
-      <InvitationsTable schoolId={schoolId} />
+            {ready && (
+              <button
+                type="button"
+                className={buttonClass('primary')}
+                disabled={busy !== null}
+                onClick={() => void send('upload')}
+              >
+                <Send className="h-4 w-4" aria-hidden="true" />
+                {busy === 'upload'
+                  ? 'Inviting...'
+                  : `Invite ${answer.total} student${answer.total === 1 ? '' : 's'}`}
+              </button>
+            )}
+          </div>
+          <div aria-live="polite">
+            {failure && <Alert tone="error">{failure}</Alert>}
+            {answer && <Alert tone={answer.success ? 'success' : 'error'}>{answer.message}</Alert>}
+          </div>
+          {answer && <ClassListResult answer={answer} />}
+        </form>
+      )}
+      <InvitationsTable schoolId={schoolId} canChange={canEnrol} />
     </div>
   );
 }

@@ -27,7 +27,13 @@ const STATE_LABEL: Record<InvitationStateShown, string> = {
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-export function InvitationsTable({ schoolId }: { schoolId: number | undefined }) {
+export function InvitationsTable({
+  schoolId,
+  canChange,
+}: {
+  schoolId: number | undefined;
+  canChange: boolean;
+}) {
   const [state, setState] = useState<InvitationStateShown | ''>('');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -82,7 +88,7 @@ export function InvitationsTable({ schoolId }: { schoolId: number | undefined })
       {list.data && list.data.length > 0 && (
         <DataTable region="Invitations" caption="Invitations" columns={COLUMNS}>
           {list.data.map((inv) => {
-            const open = inv.state === 'pending' || inv.state === 'expired';
+            const open = canChange && (inv.state === 'pending' || inv.state === 'expired');
             return (
               <tr key={inv.id}>
                 <td className={tdClass}>{inv.full_name}</td>
