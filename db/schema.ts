@@ -49,6 +49,30 @@ export interface SchoolTable {
 }
 export type School = Selectable<SchoolTable>;
 
+/** Stored states of an invitation; a pending one past expires_at reads as 'expired'. */
+export type InvitationState = 'pending' | 'accepted' | 'withdrawn';
+
+/** A class-list invitation to one school (migration 0019). */
+export interface InvitationTable {
+  id: Generated<number>;
+  school_id: number;
+  email: string; // lower-cased
+  full_name: string;
+  program_of_study: string;
+  token_hash: string;
+  expires_at: string;
+  state: Generated<InvitationState>;
+  invited_by: number | null;
+  /** The account the invitation created. */
+  user_id: number | null;
+  /** When the last link was mailed; null when the mail was held back (recipient at the hourly cap). */
+  sent_at: string | null;
+  accepted_at: string | null;
+  withdrawn_at: string | null;
+  created_at: string;
+}
+export type Invitation = Selectable<InvitationTable>;
+
 export interface EmailVerificationTable {
   id: Generated<number>;
   user_id: number;
@@ -336,6 +360,7 @@ export interface RateLimitTable {
 export interface Database {
   users: UserTable;
   schools: SchoolTable;
+  invitations: InvitationTable;
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
   pending_registrations: PendingRegistrationTable;

@@ -120,8 +120,12 @@ function variantsOf(name: string, type: string, schema: unknown): Variant[] {
   }
   if (type === 'mutation') {
     variants.push({ label: 'malformed JSON', raw: '{"email": "a@b.c",' });
-    // The upload procedures carry files and have their own, larger limit (server/app.ts).
-    const limit = name.startsWith('questions.') ? 10 * 1024 * 1024 : 100 * 1024;
+    // The upload procedures (questions, class lists) carry files and have their own, larger limits.
+    const limit = name.startsWith('questions.')
+      ? 10 * 1024 * 1024
+      : name === 'enrol.preview' || name === 'enrol.upload'
+        ? 2 * 1024 * 1024
+        : 100 * 1024;
     variants.push({
       label: 'a body over its limit',
       raw: JSON.stringify({ ...base, pad: 'x'.repeat(limit + 1000) }),
@@ -273,6 +277,7 @@ const PUBLIC_REST = [
   /^\/auth\/registration\//,
   /^\/token\/refresh\/$/,
   /^\/auth\/(verify|confirm)-email\//,
+  /^\/auth\/invitation\//,
   /^\/admin\/upload-template\/$/,
 ];
 /** The links mailed to an address: they answer with a redirect, never JSON. */

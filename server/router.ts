@@ -3,6 +3,7 @@ import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
 import { customTestsRouter } from './routers/customTests';
+import { enrolRouter } from './routers/enrol';
 import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { offlineRouter } from './routers/offline';
@@ -26,6 +27,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   offline: offlineRouter,
   admin: adminRouter,
+  enrol: enrolRouter,
 });
 
 export type AppRouter = typeof appRouter;

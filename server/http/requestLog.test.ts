@@ -133,6 +133,8 @@ describe('loggedPath', () => {
     );
     expect(loggedPath('/api/auth/confirm-email/abc/')).toBe('/api/auth/confirm-email/[redacted]/');
     expect(loggedPath('/api/auth/registration/verify-email/')).toBe('/api/auth/registration/verify-email/');
+    expect(loggedPath('/invitation/short-invite')).toBe('/invitation/[redacted]');
+    expect(loggedPath('/api/auth/invitation/short-invite/')).toBe('/api/auth/invitation/[redacted]/');
     expect(loggedPath(`/anything/${'A1_-'.repeat(8)}/more`)).toBe('/anything/[redacted]/more');
     expect(loggedPath('/assets/index-DgK2x9.js')).toBe('/assets/index-DgK2x9.js');
   });

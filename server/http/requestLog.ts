@@ -23,7 +23,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /** The pages and endpoints of mailed links: what follows them in the path is a secret token. */
-const LINK_TOKENS = /\/(verify-email|confirm-email|password-reset-confirm)(\/[^/]+)+/;
+const LINK_TOKENS = /\/(verify-email|confirm-email|password-reset-confirm|invitation)(\/[^/]+)+/;
 /** Any other path segment that looks like a token (long, of base64url letters only). */
 const TOKEN_LIKE = /\/[\w-]{32,}(?=\/|$)/g;
 

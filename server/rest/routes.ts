@@ -6,7 +6,7 @@
 import { appRouter } from '../router';
 import { body, del, get, patch, post, put, query, type RestRoute } from './shim';
 
-const { admin, auth, catalog, notifications, profile, quiz, results } = appRouter;
+const { admin, auth, catalog, enrol, notifications, profile, quiz, results } = appRouter;
 
 const created = { status: 201 };
 /** Where a mailed link that is expired, used or malformed lands. */
@@ -43,6 +43,9 @@ export const restRoutes: RestRoute[] = [
   post('/auth/password/reset/confirm/', auth.confirmPasswordReset, body),
   post('/auth/password/change/', auth.changePassword, body),
   post('/token/refresh/', auth.refresh, body),
+  // The page a mailed class-list invitation opens: whose it is, then the password that accepts it.
+  get('/auth/invitation/:token/', enrol.invitation, ({ params }) => ({ token: params.token })),
+  post('/auth/invitation/accept/', enrol.accept, body),
   get('/profile/', profile.get),
   put('/profile/', profile.update, body),
   patch('/profile/', profile.update, body),

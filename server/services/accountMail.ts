@@ -177,3 +177,26 @@ export async function createPasswordResetLink(ctx: Context, db: DB, userId: numb
   await storeOneTimeToken(db, 'password_resets', userId, token, RESET_TTL_MS);
   return `${ctx.env.PUBLIC_URL}/password-reset-confirm/${uidb64(userId)}/${token}`;
 }
+
+/**
+ * A class-list invitation: `createLink` stores the link's token and returns the link. Held back
+ * (null, no link made) when the address had its account mails for the hour.
+ */
+export function queueInvitationMail(
+  ctx: Context,
+  db: DB,
+  invitation: { email: string; full_name: string; school_name: string; programme: string; days: number },
+  createLink: () => Promise<string>,
+) {
+  return queueAccountMail(
+    ctx,
+    db,
+    {
+      to: invitation.email,
+      subject: `${invitation.school_name} invites you to ${PRODUCT}`,
+      text: (link) =>
+        `Hello ${invitation.full_name},\n\n${invitation.school_name} has enrolled you in ${PRODUCT} (${invitation.programme}). Open this link to choose your password and start practising:\n\n${link}\n\nIt works once, for ${invitation.days} days. If you are not a student of ${invitation.school_name}, ignore this message.\n`,
+    },
+    createLink,
+  );
+}

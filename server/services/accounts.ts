@@ -1,5 +1,6 @@
 // Account rules that need more than one query: registration, sign-in, password resets.
 
+import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
@@ -18,6 +19,7 @@ import {
   listPendingRegistrations,
   type RegistrationFields,
 } from '../queries/registrations';
+import { schoolByJoinCode } from '../queries/invitations';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../queries/users';
 import type { User } from '../../db/schema';
 import type { loginInput, registerInput, resetConfirmInput } from '../../shared/schemas/auth';
@@ -31,11 +33,13 @@ import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from
 import { randomToken } from './secrets';
 import { schoolIdForName } from './schools';
 import { startSession } from './sessions';
+import { TOO_MANY } from '../trpc';
 
 export async function register(ctx: Context, input: z.output<typeof registerInput>) {
   const problem = passwordProblem(input.password1, input);
   if (problem) throw fieldError('password1', problem);
   // Hash in every branch so that an existing address takes the same time as a new one.
+  const joined = await schoolOfCode(ctx, input.school_code);
   const passwordHash = await hashPassword(input.password1, ctx.passwordCost);
   const registration = {
     full_name: input.full_name,
@@ -44,8 +48,8 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
     gender: input.gender,
     region_of_institution: input.region_of_institution,
     program_of_study: input.program_of_study,
-    school: input.school,
-    school_id: await schoolIdForName(ctx.db, input.school),
+    school: joined?.name ?? input.school,
+    school_id: joined?.id ?? (await schoolIdForName(ctx.db, input.school)),
   };
   // One transaction, one registration of an address at a time: the link mailed belongs to the
   // registration written.
@@ -71,6 +75,19 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   });
   deliverLater(ctx, mail);
   return { detail: 'Verification e-mail sent.' };
+}
+
+export const BAD_SCHOOL_CODE =
+  'No school has this School code. Check it with your school (any case), or leave School code empty.';
+
+/** The school a typed join code names; a wrong code is a field error and counts as a bad link. */
+async function schoolOfCode(ctx: Context, code: string | undefined) {
+  if (!code) return null;
+  const school = await schoolByJoinCode(ctx.db, code);
+  if (school) return school;
+  if (!(await ctx.limits.take('badLinksPerAddress', ctx.ip)))
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY });
+  throw fieldError('school_code', BAD_SCHOOL_CODE);
 }
 
 export const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';

@@ -34,6 +34,8 @@ export const DEFAULT_RATE_LIMITS = {
   quizStart: { points: 60, windowSeconds: 10 * 60 },
   /** Signed-in procedures that check the password: a stolen session cannot guess it quickly. */
   passwordConfirmPerUser: { points: 10, windowSeconds: 15 * 60 },
+  /** New links for one class-list invitation (the mail itself is limited per recipient too). */
+  invitationResends: { points: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitConfig>;
 
 /** An account's first wait after wrong passwords; each further failure doubles it (signIn.ts). */

@@ -57,8 +57,10 @@ export const PUBLIC_PROCEDURES = new Set([
   'auth.requestPasswordReset',
   'auth.confirmPasswordReset',
   'catalog.figures',
+  'enrol.invitation',
+  'enrol.accept',
 ]);
-export const ADMIN_NAMESPACES = ['admin.', 'questions.'];
+export const ADMIN_NAMESPACES = ['admin.', 'questions.', 'enrol.'];
 
 /** Valid-shaped inputs of the procedures known today. */
 export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> {
@@ -84,6 +86,13 @@ export function baseInputs(f: Fixture): Record<string, Record<string, unknown>> 
       program_id: f.programId,
       paper_id: f.paperId,
     },
+    'enrol.preview': { file_name: 'class.csv', file_base64: 'bm90IGEgc3ByZWFkc2hlZXQ=', school_id: 1 },
+    'enrol.upload': { file_name: 'class.csv', file_base64: 'bm90IGEgc3ByZWFkc2hlZXQ=', school_id: 1 },
+    'enrol.invitations': { state: 'pending' },
+    'enrol.resend': { id: 1 },
+    'enrol.withdraw': { id: 1 },
+    'enrol.invitation': { token: 'not-a-token' },
+    'enrol.accept': { token: 'not-a-token', password1: pw.new_password1, password2: pw.new_password1 },
     'questions.search': { search: 'fever', program_id: f.programId, page: 1 },
     'questions.byId': { id: f.mockQuestionIds[0] },
     'questions.update': {

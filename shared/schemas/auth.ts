@@ -35,6 +35,8 @@ export const registerInput = z
     region_of_institution: regionField,
     program_of_study: requiredText(150),
     school: requiredText(200),
+    /** A school's join code: optional; a right one links the account to that school. */
+    school_code: optionalText(40).optional(),
   })
   .refine((v) => v.password1 === v.password2, {
     path: ['non_field_errors'],

@@ -19,9 +19,10 @@ type Mode = { signedIn: false } | { signedIn: true; profile?: Profile };
 /**
  * Pages a mailed link lands on show as they are in a browser with a stored session too: an
  * e-mail change has just signed every device out, and its page says so instead of the app
- * sending the browser to the sign-in page.
+ * sending the browser to the sign-in page; an invitation is for a new account, whoever was
+ * signed in on this browser before.
  */
-const MAILED_LINK_PAGES = /^\/(email-verified|verify-email\/)/;
+const MAILED_LINK_PAGES = /^\/(email-verified|verify-email\/|invitation\/)/;
 
 export function AppRoot() {
   const [mode, setMode] = useState<Mode>(() => ({

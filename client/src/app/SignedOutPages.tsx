@@ -15,6 +15,7 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswor
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const EmailVerifiedPage = lazyPage(() => import('../features/auth/EmailVerifiedPage'));
 const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage'));
+const InvitationPage = lazyPage(() => import('../features/auth/InvitationPage'));
 
 export function SignedOutRoutes() {
   return (
@@ -27,6 +28,7 @@ export function SignedOutRoutes() {
       <Route path="/password-reset-confirm/:uidb64/:token" element={<ResetPasswordPage />} />
       <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
       <Route path="/email-verified" element={<EmailVerifiedPage />} />
+      <Route path="/invitation/:token" element={<InvitationPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -14,7 +14,7 @@ export class RestError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, access?: string): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, access?: string): Promise<T> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   if (access) headers.authorization = `Bearer ${access}`;
   const res = await fetch(`/api${path}`, {
@@ -30,15 +30,17 @@ async function request<T>(method: string, path: string, body?: unknown, access?:
   throw new RestError(detail, { httpStatus: res.status, fieldErrors });
 }
 
-/** Signs in, stores both tokens (as the tRPC session does) and returns the user's profile. */
-export async function signIn(email: string, password: string, remember: boolean): Promise<Profile> {
-  const pair = await request<{ access: string; refresh: string }>('POST', '/auth/login/', {
-    email,
-    password,
-    remember,
-  });
+/** Stores both tokens of a new session (as the tRPC session does) and returns the user's profile. */
+export async function startWith(pair: { access: string; refresh: string }): Promise<Profile> {
   tokens.set(pair.access, pair.refresh);
   return request<Profile>('GET', '/profile/', undefined, pair.access);
+}
+
+/** Signs in and returns the user's profile. */
+export async function signIn(email: string, password: string, remember: boolean): Promise<Profile> {
+  return startWith(
+    await request<{ access: string; refresh: string }>('POST', '/auth/login/', { email, password, remember }),
+  );
 }
 
 export const registerAccount = (payload: RegisterPayload) =>

@@ -69,7 +69,11 @@ async function chooseTitle(db: DB, p: Placement, given: string | null | undefine
   return `${base} (${new Date().toISOString()})`;
 }
 
-async function readSheet(req: ImportRequest, opts: ImportOptions) {
+/** Reads an upload off the main thread after the file-type, encoding and zip-bomb checks (also the class list's). */
+export async function readSheet(
+  req: Pick<ImportRequest, 'bytes' | 'file_name'>,
+  opts: Pick<ImportOptions, 'parseTimeoutMs'> = {},
+) {
   const format = detectFormat(req.bytes, req.file_name);
   if (format !== 'xlsx') return parseInWorker(req.bytes, format, { timeoutMs: opts.parseTimeoutMs });
   // The declared sizes are checked before anything else. Inflating every part to prove them runs
@@ -119,12 +123,18 @@ function rejected(code: ImportErrorCode, problem: SheetProblem, dryRun: boolean)
 const rowsCode = (problem: SheetProblem): ImportErrorCode =>
   problem.rowErrors.length ? 'bad_rows' : 'empty';
 
-function fileProblem(err: unknown): UploadAnswer {
-  if (err instanceof NotASpreadsheetError) return failure('not_a_spreadsheet', err.message);
-  if (err instanceof WrongEncodingError) return failure('wrong_encoding', err.message);
-  if (err instanceof UnsafeZipError) return failure('unsafe_file', err.message);
-  if (err instanceof ParseError) return failure('unreadable', err.message);
+/** What readSheet's refusal tells the uploader; anything else is rethrown (a bug, not the file). */
+export function describeFileProblem(err: unknown): { code: ImportErrorCode; message: string } {
+  if (err instanceof NotASpreadsheetError) return { code: 'not_a_spreadsheet', message: err.message };
+  if (err instanceof WrongEncodingError) return { code: 'wrong_encoding', message: err.message };
+  if (err instanceof UnsafeZipError) return { code: 'unsafe_file', message: err.message };
+  if (err instanceof ParseError) return { code: 'unreadable', message: err.message };
   throw err;
+}
+
+function fileProblem(err: unknown): UploadAnswer {
+  const { code, message } = describeFileProblem(err);
+  return failure(code, message);
 }
 
 /**

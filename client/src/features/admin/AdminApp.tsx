@@ -19,6 +19,7 @@ export default function AdminApp() {
       <Route element={<AdminLayout />}>
         <Route index element={null} />
         <Route path="users" element={null} />
+        <Route path="enrol" element={null} />
         <Route path="questions" element={null} />
         <Route path="settings" element={null} />
         <Route path="account" element={null} />

@@ -1,4 +1,4 @@
-// The admin dashboard: ten tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: its tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
@@ -6,6 +6,7 @@ import { AccountTab } from './account/AccountTab';
 import { ClassViewTab } from './analysis/ClassViewTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
+import { EnrolTab } from './enrol/EnrolTab';
 import { OverviewTab } from './overview/OverviewTab';
 import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
@@ -20,6 +21,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <OverviewTab stats={data.stats} results={data.results} />;
     case 'users':
       return <UsersTab users={data.users} />;
+    case 'enrol':
+      return <EnrolTab />;
     case 'content':
       return <ContentTab content={data.content} />;
     case 'upload':

@@ -7,6 +7,7 @@ describe('tabFor (the tab follows the path)', () => {
     ['/admin/', '', 'overview'],
     ['/admin/users', '', 'users'],
     ['/admin/users/', '', 'users'],
+    ['/admin/enrol', '', 'enrol'],
     ['/admin/questions', '', 'upload'],
     ['/admin/settings', '', 'settings'],
     ['/admin/account', '', 'account'],

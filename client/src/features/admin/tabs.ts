@@ -1,4 +1,4 @@
-// The dashboard's tabs and how the URL selects one: /admin/users -> Users,
+// The dashboard's tabs and how the URL selects one: /admin/users -> Users, /admin/enrol -> Enrol students,
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
 // /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, anything else
 // -> Overview. Content Management, Quiz Results, Item Analysis and Class View have no path of their
@@ -8,6 +8,7 @@
 export const TABS = [
   { id: 'overview', label: 'Overview', to: '/admin' },
   { id: 'users', label: 'Users', to: '/admin/users' },
+  { id: 'enrol', label: 'Enrol students', to: '/admin/enrol' },
   { id: 'content', label: 'Content Management', to: '/admin?tab=content' },
   { id: 'upload', label: 'Upload Questions', to: '/admin/questions' },
   { id: 'bank', label: 'Question Bank', to: '/admin/question-bank' },
@@ -22,6 +23,7 @@ export type TabId = (typeof TABS)[number]['id'];
 
 const BY_PATH: Record<string, TabId> = {
   users: 'users',
+  enrol: 'enrol',
   questions: 'upload',
   settings: 'settings',
   account: 'account',

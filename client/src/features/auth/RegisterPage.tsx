@@ -6,9 +6,10 @@ import { Alert } from '../../components/Alert';
 import { SubmitButton } from '../../components/Button';
 import { mismatch, NewPasswordFields } from '../../components/NewPasswordFields';
 import { ProfileFields } from '../../components/ProfileFields';
+import { TextField } from '../../components/TextField';
 import { serverRefusal, useActionForm, type Refusal } from '../../hooks/useActionForm';
 import { registerAccount } from '../../lib/restAuth';
-import { firstServerField } from '../../lib/serverMessages';
+import { firstServerField, firstServerMessage } from '../../lib/serverMessages';
 import { AuthFormPage, LINK_CLASS } from './AuthLayout';
 import { SchoolField } from './SchoolField';
 
@@ -24,9 +25,17 @@ const EMPTY: Record<Field, string> = {
   region_of_institution: '',
   program_of_study: '',
   school: '',
+  school_code: '',
 };
 
 const PASSWORD_LABELS = ['Password', 'Confirm password'] as const;
+
+/** The field a server refusal is about, by its label (where the focus goes). */
+const FOCUS_OF: Record<string, string> = {
+  email: 'Email',
+  password1: 'Password',
+  school_code: 'School code',
+};
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -44,12 +53,17 @@ export default function RegisterPage() {
       try {
         await registerAccount(parsed.data);
       } catch (err) {
-        const about = firstServerField(err, ['email', 'password1']);
+        const about = firstServerField(err, ['email', 'password1', 'school_code']);
+        if (about === 'school_code') {
+          const message = firstServerMessage(err, ['school_code'], 'Check the school code.');
+          // Under the field as well: it is read with the field when the focus goes there.
+          return { message, fields: { school_code: message }, focus: FOCUS_OF.school_code };
+        }
         return serverRefusal(
           err,
-          ['email', 'password1', 'non_field_errors'],
+          ['email', 'password1', 'school_code', 'non_field_errors'],
           'Registration failed. Please try again.',
-          about === 'email' ? 'Email' : about === 'password1' ? 'Password' : undefined,
+          about ? FOCUS_OF[about] : undefined,
         );
       }
       clear();
@@ -88,6 +102,14 @@ export default function RegisterPage() {
           />
         </div>
         <SchoolField value={values.school} onChange={set('school')} error={field('school').error} />
+        <TextField
+          label="School code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          hint="If your school gave you a code, type it to join your school."
+          maxLength={40}
+          {...field('school_code')}
+        />
         <SubmitButton className="w-full" pending={pending} busy="Creating account...">
           Create Account
         </SubmitButton>
