@@ -12,6 +12,12 @@ export type Counts = Map<string, number>;
 /** Rows per insert: the widest table has 14 columns, far under PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
 
+/**
+ * Tables the migrations themselves fill (the first schools): a new database holds these rows
+ * before anyone used it, and the copy replaces them with the SQLite file's own.
+ */
+export const FILLED_BY_MIGRATIONS = ['schools'];
+
 /** Not Kysely's migration bookkeeping (each database keeps its own), nor SQLite's own tables. */
 const isAppTable = (name: string) => !name.startsWith('kysely_') && !name.startsWith('sqlite_');
 
@@ -84,6 +90,8 @@ export async function copyTables(
   expected: Counts,
 ): Promise<Counts> {
   return target.transaction().execute(async (trx) => {
+    for (const table of FILLED_BY_MIGRATIONS.filter((t) => tables.includes(t)))
+      await trx.deleteFrom(table).execute();
     for (const table of tables) {
       let batch: unknown[] = [];
       const flush = async () => {

@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDb } from '../db/client';
-import { copyTables, countRows, postgresTables, sqliteTables, type Counts } from '../db/copyToPostgres';
+import {
+  copyTables,
+  countRows,
+  FILLED_BY_MIGRATIONS,
+  postgresTables,
+  sqliteTables,
+  type Counts,
+} from '../db/copyToPostgres';
 import { migrateToLatest } from '../db/migrate';
 import { loadEnv } from '../server/env';
 
@@ -32,7 +39,9 @@ async function main() {
     // Both at the same schema version: the school's file may be from an older release.
     await migrateToLatest(source);
     await migrateToLatest(target);
-    const holding = [...(await countRows(target, await postgresTables(target)))].filter(([, n]) => n > 0);
+    const holding = [...(await countRows(target, await postgresTables(target)))].filter(
+      ([table, n]) => n > 0 && !FILLED_BY_MIGRATIONS.includes(table),
+    );
     if (holding.length)
       throw new Error(
         `The PostgreSQL database is not empty (${holding.map(([t, n]) => `${t}: ${n}`).join(', ')}); nothing was copied.`,
