@@ -148,8 +148,8 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker runs its files one after another in one module graph rather than a fresh one each:
     // importing the server anew for each file cost more than many files' tests. Every test makes its
-    // own server and database, and the few that stub clean up after themselves. The browser tests
-    // and the load runs keep a fresh graph per file: their import is small beside what they do.
+    // own server and database, and the few that stub clean up after themselves. The load runs keep
+    // a fresh graph per file: their import is small beside what they do.
     isolate: false,
     // Four projects. Only `browser` needs the built client, and only its global setup builds it,
     // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
@@ -183,14 +183,18 @@ export default defineConfig({
         },
       },
       {
-        // Chromium against the built client (e2e/globalSetup.ts builds it once per run).
+        // Chromium against the built client (e2e/globalSetup.ts builds it once per run). These
+        // tests mostly wait on pages, so they get a third worker; Vitest gives one number of
+        // workers per group, hence a group of their own, after the server tests. One module graph
+        // per worker here too: importing the server and its helpers again for each file cost more
+        // CPU than the pages did.
         extends: true,
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
-          isolate: true,
-          sequence: { groupOrder: 0 },
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -200,7 +204,7 @@ export default defineConfig({
           include: HEAVY,
           fileParallelism: false,
           isolate: true,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -23,7 +23,8 @@ export interface Attack {
   name: string;
   run(ctx: AbuseContext): Promise<AttackResult | AttackResult[]>;
   /**
-   * It waits on one of the server's timers over a single quiet connection: the replay starts it
+   * It mostly waits (on one of the server's timers over a single quiet connection, or for the mail
+   * its few requests caused) and touches nothing the next attacks measure: the replay starts it
    * and goes on with the next attacks meanwhile, rather than waiting it out.
    */
   background?: boolean;

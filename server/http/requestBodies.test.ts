@@ -21,9 +21,26 @@ interface RawAnswer {
 }
 
 /**
+ * True once `received` holds a whole answer on a connection the server keeps open (by its
+ * Content-Length or its last chunk). An answer with Connection: close is whole when the server
+ * closes, which the caller waits for, so that closedByServer is known.
+ */
+function wholeKeptAliveAnswer(received: string): boolean {
+  const end = received.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const head = received.slice(0, end);
+  if (/^connection: close$/im.test(head)) return false;
+  const body = received.slice(end + 4);
+  const length = /^content-length: (\d+)$/im.exec(head);
+  if (length) return body.length >= Number(length[1]);
+  return /^transfer-encoding: chunked$/im.test(head) && /(^|\r\n)0\r\n\r\n$/.test(body);
+}
+
+/**
  * Sends a request's head and then `sendBytes` bytes of body in 16 KB pieces, stopping at the
  * first byte of the answer (unless `sendAll`, as a browser sends its whole upload before it
- * reads); resolves with the answer once the server ends it and the sending is done, or 3 s pass.
+ * reads); resolves with the answer once it is whole (or the server ends it) and the sending is
+ * done, or `waitMs` (3 s) pass.
  */
 function rawRequest(
   t: TestServer,
@@ -67,11 +84,15 @@ function rawRequest(
       socket.destroy();
     };
     const timer = setTimeout(finish, opts.waitMs ?? 3000);
+    let sendingDone = false;
     socket.on('data', (d) => {
       if (sentWhenAnswered < 0) sentWhenAnswered = sent;
       received += d.toString('latin1');
+      if (wholeKeptAliveAnswer(received) && (!opts.sendAll || sendingDone)) {
+        clearTimeout(timer);
+        finish();
+      }
     });
-    let sendingDone = false;
     socket.on('end', () => {
       closedByServer = true;
       if (!opts.sendAll || sendingDone) {

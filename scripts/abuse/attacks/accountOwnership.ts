@@ -56,45 +56,47 @@ const ORDERS: Order[] = [
 export const squattingOrders: Attack = {
   name: 'squatting in every order',
   async run(ctx) {
-    const results: AttackResult[] = [];
-    for (const order of ORDERS) {
-      const address = ctx.newEmail('owner');
-      const from = { squatter: ctx.address(), owner: ctx.address() };
-      const opened = await order.play(ctx, address, from);
-      // The key alone (what a squatter could at best replay) verifies nothing.
-      const mail = ctx.server.mailsTo(address)[opened - 1];
-      const key = mail && /\/verify-email\/([^/\s]+)/.exec(mail.text)?.[1];
-      const keyOnly = await ctx.call('POST', '/api/auth/registration/verify-email/', {
-        from: from.squatter,
-        body: { key: key ?? 'none' },
-      });
-      const verify = await ctx.verifyByMail(address, opened, OWNER_PASSWORD, from.owner);
-      const login = (password: string, source: string) =>
-        ctx.call('POST', '/api/auth/login/', { from: source, body: { email: address, password } });
-      const asSquatter = await login(SQUATTER_PASSWORD, from.squatter);
-      const asOwner = await login(OWNER_PASSWORD, from.owner);
-      let name = '-';
-      if (asOwner.status === 200) {
-        const profile = await ctx.call('GET', '/api/profile/', {
-          from: from.owner,
-          token: String(asOwner.json.access),
+    // The orders use addresses and sources of their own: they run side by side, each mostly
+    // waiting for its mail.
+    return Promise.all(
+      ORDERS.map(async (order): Promise<AttackResult> => {
+        const address = ctx.newEmail('owner');
+        const from = { squatter: ctx.address(), owner: ctx.address() };
+        const opened = await order.play(ctx, address, from);
+        // The key alone (what a squatter could at best replay) verifies nothing.
+        const mail = ctx.server.mailsTo(address)[opened - 1];
+        const key = mail && /\/verify-email\/([^/\s]+)/.exec(mail.text)?.[1];
+        const keyOnly = await ctx.call('POST', '/api/auth/registration/verify-email/', {
+          from: from.squatter,
+          body: { key: key ?? 'none' },
         });
-        name = String(profile.json.full_name ?? '-');
-      }
-      results.push({
-        name: `squatting: ${order.label}`,
-        held:
-          keyOnly.status === 400 &&
-          asSquatter.status === 400 &&
-          asOwner.status === 200 &&
-          name === OWNER_NAME,
-        figures:
-          `${ctx.server.mailsTo(address).length} mails, owner opened mail ${opened}: key alone ${keyOnly.status}, ` +
-          `key with the owner's password ${verify?.status ?? 'no mail'}; squatter's password ${asSquatter.status}, ` +
-          `owner's ${asOwner.status}, name "${name}"`,
-      });
-    }
-    return results;
+        const verify = await ctx.verifyByMail(address, opened, OWNER_PASSWORD, from.owner);
+        const login = (password: string, source: string) =>
+          ctx.call('POST', '/api/auth/login/', { from: source, body: { email: address, password } });
+        const asSquatter = await login(SQUATTER_PASSWORD, from.squatter);
+        const asOwner = await login(OWNER_PASSWORD, from.owner);
+        let name = '-';
+        if (asOwner.status === 200) {
+          const profile = await ctx.call('GET', '/api/profile/', {
+            from: from.owner,
+            token: String(asOwner.json.access),
+          });
+          name = String(profile.json.full_name ?? '-');
+        }
+        return {
+          name: `squatting: ${order.label}`,
+          held:
+            keyOnly.status === 400 &&
+            asSquatter.status === 400 &&
+            asOwner.status === 200 &&
+            name === OWNER_NAME,
+          figures:
+            `${ctx.server.mailsTo(address).length} mails, owner opened mail ${opened}: key alone ${keyOnly.status}, ` +
+            `key with the owner's password ${verify?.status ?? 'no mail'}; squatter's password ${asSquatter.status}, ` +
+            `owner's ${asOwner.status}, name "${name}"`,
+        };
+      }),
+    );
   },
 };
 

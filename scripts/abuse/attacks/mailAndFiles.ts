@@ -9,6 +9,7 @@ import { ROOT } from '../launch';
 
 export const mailFlood: Attack = {
   name: 'mail flood',
+  background: true,
   async run(ctx) {
     const victim = ctx.newEmail('inbox');
     const from = ctx.address();
@@ -74,6 +75,8 @@ function runBackup(dataDir: string, databaseUrl: string | null): Promise<{ code:
 
 export const fileModes: Attack = {
   name: 'file modes',
+  // A backup made as `npm run backup` makes it, in a process of its own, then a look at modes.
+  background: true,
   async run(ctx) {
     const dir = ctx.server.dataDir;
     const backup = await runBackup(dir, ctx.server.databaseUrl);

@@ -15,6 +15,10 @@ const DRIP_MS = 10_000;
 /** How soon a cut body is opened again; after a 503 the attacker waits a little longer. */
 const REOPEN_MS = 100;
 const AFTER_BUSY_MS = 1000;
+/** After the last place is opened, before the students come: the server reads the heads. */
+const SETTLE_MS = 500;
+/** Students come after this long even if some places never opened (the figures say how many did). */
+const HEAD_START_LIMIT_MS = 5000;
 
 interface Crawl {
   opened: number;
@@ -22,19 +26,25 @@ interface Crawl {
   cut: number;
 }
 
-/** One slow body: its head, a first byte, then a byte every DRIP_MS until answered, cut or `until`. */
+/** The attacker's open connections, held until the students it measures against are done. */
+interface Hold {
+  stopped: boolean;
+  sockets: Set<net.Socket>;
+}
+
+/** One slow body: its head, a first byte, then a byte every DRIP_MS until answered, cut or stopped. */
 function crawlOnce(
   ctx: AbuseContext,
   from: string,
   head: string,
-  until: number,
+  hold: Hold,
   stats: Crawl,
 ): Promise<string | null> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port: ctx.server.port, localAddress: from });
+    hold.sockets.add(socket);
     let drip: NodeJS.Timeout | undefined;
     let status: string | null = null;
-    const end = setTimeout(() => socket.destroy(), Math.max(0, until - Date.now()));
     socket.on('connect', () => {
       stats.opened++;
       socket.write(`${head}\r\n\r\n{`);
@@ -48,17 +58,18 @@ function crawlOnce(
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearInterval(drip);
-      clearTimeout(end);
-      if (status === null && Date.now() < until) stats.cut++;
+      hold.sockets.delete(socket);
+      if (status === null && !hold.stopped) stats.cut++;
       resolve(status);
     });
+    if (hold.stopped) socket.destroy();
   });
 }
 
 /** A place the attacker keeps a slow body in, opening a new one whenever the last is cut. */
-async function holdPlace(ctx: AbuseContext, from: string, head: string, until: number, stats: Crawl) {
-  while (Date.now() < until) {
-    const status = await crawlOnce(ctx, from, head, until, stats);
+async function holdPlace(ctx: AbuseContext, from: string, head: string, hold: Hold, stats: Crawl) {
+  while (!hold.stopped) {
+    const status = await crawlOnce(ctx, from, head, hold, stats);
     await sleep(status === '503' ? AFTER_BUSY_MS : REOPEN_MS);
   }
 }
@@ -100,24 +111,34 @@ async function underCrawl(
   const exitsBefore = ctx.server.exits.length;
   ctx.server.resetPeak();
   const stats: Crawl = { opened: 0, answered: {}, cut: 0 };
-  // The attack gets a head start, so the students meet it with every place taken.
-  const until = Date.now() + seconds * 1000 + 3000;
-  const attack = Promise.all(places.map((p) => holdPlace(ctx, p.from, p.head, until, stats)));
-  await sleep(3000);
-  const students = await runForJson<StudentFigures[]>([
-    '--import',
-    'tsx',
-    path.join(import.meta.dirname, '../bystanders.ts'),
-    JSON.stringify(args),
-  ]);
-  await attack;
+  const hold: Hold = { stopped: false, sockets: new Set() };
+  const started = Date.now();
+  const attack = Promise.all(places.map((p) => holdPlace(ctx, p.from, p.head, hold, stats)));
+  let students: StudentFigures[];
+  try {
+    // The students come once every place is taken (each body's head and first byte sent, and a
+    // moment for the server to read them), and the places stay taken until the students are done.
+    while (stats.opened < places.length && Date.now() - started < HEAD_START_LIMIT_MS) await sleep(50);
+    await sleep(SETTLE_MS);
+    students = await runForJson<StudentFigures[]>([
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '../bystanders.ts'),
+      JSON.stringify(args),
+    ]);
+  } finally {
+    hold.stopped = true;
+    for (const socket of hold.sockets) socket.destroy();
+    await attack;
+  }
+  const heldFor = (Date.now() - started) / 1000;
   const died = ctx.server.exits.length > exitsBefore || !ctx.server.alive;
   const peak = ctx.server.peakMb();
   return {
     name,
     held: !died && students.every((s) => studentHeld(s)),
     figures:
-      `${died ? 'SERVER DIED; ' : ''}${what}: ${stats.opened} opened over ${seconds + 3} s ` +
+      `${died ? 'SERVER DIED; ' : ''}${what}: ${stats.opened} opened over ${heldFor.toFixed(0)} s ` +
       `(${counts(stats.answered)}, ${stats.cut} cut without an answer); ` +
       `${students.map(describeStudent).join('; ')}; peak ${peak ? `${peak.toFixed(0)} MB` : 'n/a'}`,
   };
