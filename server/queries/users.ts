@@ -109,11 +109,13 @@ export async function deleteUserUnlessLastAdmin(db: DB, id: number): Promise<boo
   return Number(res.numDeletedRows) === 1;
 }
 
+/** Platform admins: school staff do not count, since they cannot run the install. */
 export async function countAdmins(db: DB): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)]))
+    .where('staff_role', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { fingerprint } from '../test/fingerprint';
+import { ensureFirstAdmin } from '../services/admins';
 import { ADMIN, rpc } from '../test/fixtures';
 import { signUpAndIn } from '../test/harness';
 import { insertSchool, signInSchoolStaff } from '../test/schools';
@@ -197,5 +198,16 @@ describe('staff roles', () => {
       is_staff: 1,
       staff_role: null,
     });
+  });
+
+  it('gives an install whose staff are all school staff a first platform admin at start', async () => {
+    const alpha = await insertSchool(t.db, 'Alpha Nursing Training College');
+    await t.db
+      .updateTable('users')
+      .set({ staff_role: 'school_admin', school_id: alpha.id, is_superuser: 0 })
+      .where('email', '=', ADMIN.email)
+      .execute();
+    expect(await ensureFirstAdmin(t.db, 'owner@example.com')).toEqual(expect.any(String));
+    expect(await userRow('owner@example.com')).toMatchObject({ is_staff: 1, staff_role: null });
   });
 });

@@ -1,6 +1,6 @@
 // What students typed as their school that no school record matched: merge each spelling into a
 // school (its users are linked; what they typed stays) or make a school of it.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { ScrollBox } from '../components/ScrollBox';
 import { smallButton, tableClass, tdClass, thClass, numberThClass, numberTdClass } from '../components/ui';
@@ -20,17 +20,18 @@ function UnmatchedRow({
   onCreate: (text: string) => void;
 }) {
   const [target, setTarget] = useState('');
+  const selectId = useId();
   return (
     <tr>
       <td className={`${tdClass} [overflow-wrap:anywhere]`}>{row.text}</td>
       <td className={numberTdClass}>{row.users}</td>
       <td className={tdClass}>
         <div className="flex flex-wrap items-center gap-2">
-          <label className="sr-only" htmlFor={`merge-${row.text}`}>
+          <label className="sr-only" htmlFor={selectId}>
             Merge {row.text} into
           </label>
           <select
-            id={`merge-${row.text}`}
+            id={selectId}
             className="max-w-64 rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
             value={target}
             onChange={(e) => setTarget(e.target.value)}
