@@ -14,6 +14,7 @@ const LABELS: Record<RoleValue, string> = {
   school_admin: 'School admin',
   platform_admin: 'Admin',
 };
+const CHOICES: Record<RoleValue, string> = { ...LABELS, platform_admin: 'Platform admin' };
 
 export function roleOf(user: AdminUser): RoleValue {
   return user.staff_role ?? (user.role === 'admin' ? 'platform_admin' : 'student');
@@ -40,7 +41,10 @@ export function RoleCell({
 }) {
   const current = roleOf(user);
   const [choice, setChoice] = useState<RoleValue>(current);
+  // The select opens on demand, so the column stays as narrow as its badges.
+  const [editing, setEditing] = useState(false);
   const staff = current !== 'student';
+  const button = `${smallButton} border border-slate-300 dark:border-slate-600`;
   return (
     <div className="flex flex-col items-start gap-1">
       <span
@@ -52,8 +56,19 @@ export function RoleCell({
       >
         {LABELS[current]}
       </span>
-      {roles.includes(current) && (
-        <div className="flex items-center gap-1">
+      {roles.includes(current) && !editing && (
+        <button
+          type="button"
+          className={button}
+          disabled={busy}
+          aria-label={`Change the role of ${user.full_name}`}
+          onClick={() => setEditing(true)}
+        >
+          Change
+        </button>
+      )}
+      {editing && (
+        <>
           <select
             aria-label={`Role of ${user.full_name}`}
             className="rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-600 dark:bg-slate-900"
@@ -62,20 +77,28 @@ export function RoleCell({
           >
             {roles.map((r) => (
               <option key={r} value={r}>
-                {LABELS[r]}
+                {CHOICES[r]}
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className={`${smallButton} border border-slate-300 dark:border-slate-600`}
-            disabled={busy || choice === current}
-            aria-label={`Save the role of ${user.full_name}`}
-            onClick={() => onChange(user, choice)}
-          >
-            Save
-          </button>
-        </div>
+          <div className="flex gap-1">
+            <button
+              type="button"
+              className={button}
+              disabled={busy || choice === current}
+              aria-label={`Save the role of ${user.full_name}`}
+              onClick={() => {
+                setEditing(false);
+                onChange(user, choice);
+              }}
+            >
+              Save
+            </button>
+            <button type="button" className={button} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </>
       )}
     </div>
   );
