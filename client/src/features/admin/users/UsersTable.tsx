@@ -14,7 +14,7 @@ export function UsersTable({
 }: {
   users: AdminUser[];
   actions: AccountActions;
-  /** The roles the signed-in admin may give (none for a tutor). */
+  /** The roles the signed-in admin may give (none for a tutor); never on their own or a deactivated row. */
   roles: RoleValue[];
   selfId: number | undefined;
 }) {
@@ -50,7 +50,7 @@ export function UsersTable({
               <td className={tdClass}>
                 <RoleCell
                   user={u}
-                  roles={u.id === selfId ? [] : roles}
+                  roles={u.id === selfId || !u.is_active ? [] : roles}
                   busy={actions.busy !== null}
                   onChange={(user, role) => void actions.changeRole(user, role)}
                 />
