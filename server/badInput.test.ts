@@ -4,9 +4,7 @@
 // with a wrong one, and with a student's where an admin's is needed. Every answer must be a 4xx
 // with a clear JSON message, never a 5xx or a stack trace, and the database must not change.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../db/dialect';
 import { prepareFixture, type Fixture } from '../scripts/bench/fixtures';
 import { restRouter } from './rest/index';
 import { appRouter } from './router';
@@ -21,6 +19,7 @@ import {
   PUBLIC_PROCEDURES,
   QUERY_STRING_MAX,
 } from './test/badInputCases';
+import { fingerprint as fingerprintOf } from './test/fingerprint';
 import { startTestServer, type TestServer } from './test/harness';
 
 interface Procedure {
@@ -36,46 +35,8 @@ let f: Fixture;
 let student: string;
 let admin: string;
 
-let tableNames: string[] | undefined;
-
-/** The app's tables, but for the migrations' own and the rate-limit counters (counting a refused request is what they are for). */
-async function tablesToWatch(): Promise<string[]> {
-  const tables = isPostgres(t.db)
-    ? sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE'`
-    : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
-  tableNames ??= (await tables.execute(t.db)).rows
-    .map((r) => r.name)
-    .filter((name) => !name.startsWith('kysely_') && name !== 'rate_limits')
-    .sort();
-  return tableNames;
-}
-
-/**
- * The whole database's content, hashed table by table: any insert, update or delete shows. On
- * PostgreSQL one query hashes every table in the database, rather than a round trip per table.
- */
-async function fingerprint(): Promise<Record<string, string>> {
-  const names = await tablesToWatch();
-  if (isPostgres(t.db)) {
-    const perTable = names.map(
-      (name) =>
-        sql`select ${name} as name, md5(coalesce(string_agg(r::text, chr(10) order by r::text), '')) as hash
-            from ${sql.table(name)} r`,
-    );
-    const { rows } = await sql<{
-      name: string;
-      hash: string;
-    }>`${sql.join(perTable, sql` union all `)}`.execute(t.db);
-    return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
-  }
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const rows = (await sql`select * from ${sql.table(name)}`.execute(t.db)).rows;
-    out[name] = crypto.createHash('sha1').update(JSON.stringify(rows)).digest('hex');
-  }
-  return out;
-}
+/** The database's content now, hashed per table. */
+const fingerprint = () => fingerprintOf(t.db);
 
 /**
  * Sends requests one after another and says which tables each one changed. Nothing else writes

@@ -101,6 +101,13 @@ export const platformAdminProcedure = adminProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** The platform admin and school admins: managing accounts, which a tutor (who reads) may not. */
+export const schoolAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (ctx.scope.kind === 'school' && ctx.scope.role !== 'school_admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: NOT_PERMITTED });
+  return next();
+});
+
 /** Students only: what an admin has no use for (offline practice) is refused to them. */
 export const studentProcedure = authedProcedure
   .use(({ ctx, next }) => {

@@ -3,12 +3,14 @@ import type { DB } from '../../db/client';
 import type { ResultsFilter } from '../../shared/schemas/admin';
 import { accountStateOf } from '../../shared/domain/accountState';
 import { resultsQuery, toResult } from './results';
+import { schoolUserIds } from './schoolScope';
 import { contains } from './textSearch';
 
 /** The results screen shows the newest this many; older ones stay in the database. */
 export const ADMIN_RESULTS_LIMIT = 1000;
 
-export async function listUsers(db: DB, search?: string) {
+/** Every user, or with a school a school's students and staff (`schoolId` null: the platform). */
+export async function listUsers(db: DB, search: string | undefined, schoolId: number | null) {
   let q = db.selectFrom('users').select((eb) => [
     'users.id',
     'users.full_name',
@@ -25,12 +27,15 @@ export async function listUsers(db: DB, search?: string) {
     'users.is_superuser',
     'users.email_verified_at',
     'users.created_at',
+    'users.school_id',
+    'users.staff_role',
     eb
       .selectFrom('quiz_sessions')
       .select((e) => e.fn.countAll<number>().as('n'))
       .whereRef('quiz_sessions.user_id', '=', 'users.id')
       .as('sessions_taken'),
   ]);
+  if (schoolId !== null) q = q.where('users.id', 'in', schoolUserIds(db, schoolId, { staff: true }));
   if (search) {
     q = q.where((eb) =>
       eb.or([
@@ -63,6 +68,9 @@ export async function listUsers(db: DB, search?: string) {
           .whereRef('newer.user_id', '=', 'quiz_results.user_id'),
       ),
     )
+    .$if(schoolId !== null, (r) =>
+      r.where('quiz_results.user_id', 'in', schoolUserIds(db, schoolId!, { staff: true })),
+    )
     .execute();
   const lastByUser = new Map(latest.map(({ user_id, ...r }) => [user_id, r]));
 
@@ -94,7 +102,7 @@ async function countCurrentQuestions(db: DB): Promise<number> {
 
 async function countRows(
   db: DB,
-  table: 'users' | 'programs' | 'papers' | 'topics' | 'mock_exam_sets' | 'practice_sets' | 'quiz_sessions',
+  table: 'programs' | 'papers' | 'topics' | 'mock_exam_sets' | 'practice_sets',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)
@@ -106,10 +114,16 @@ async function countRows(
 /** Averages to one decimal, as the dashboard shows them; 0 when there is nothing to average. */
 const oneDecimal = (v: number | string | null) => (v === null ? 0 : Math.round(Number(v) * 10) / 10);
 
-export async function platformStats(db: DB) {
+/**
+ * The dashboard's figures: over every user (`schoolId` null), or over one school's students; the
+ * content counts are the bank's either way.
+ */
+export async function platformStats(db: DB, schoolId: number | null) {
+  const scoped = schoolId === null ? null : schoolUserIds(db, schoolId);
   const sessions = await db
     .selectFrom('quiz_sessions')
     .select((eb) => ['quiz_type', eb.fn.countAll<number>().as('n')])
+    .$if(scoped !== null, (q) => q.where('user_id', 'in', scoped!))
     .groupBy('quiz_type')
     .execute();
   const results = await db
@@ -120,18 +134,25 @@ export async function platformStats(db: DB) {
       eb.fn.countAll<number>().as('n'),
       eb.fn.avg<number | string | null>('quiz_results.percentage').as('avg'),
     ])
+    .$if(scoped !== null, (q) => q.where('quiz_results.user_id', 'in', scoped!))
     .groupBy('quiz_sessions.quiz_type')
     .execute();
   const overall = await db
     .selectFrom('quiz_results')
     .select((eb) => eb.fn.avg<number | string | null>('percentage').as('avg'))
+    .$if(scoped !== null, (q) => q.where('user_id', 'in', scoped!))
+    .executeTakeFirstOrThrow();
+  const users = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(scoped !== null, (q) => q.where('id', 'in', scoped!))
     .executeTakeFirstOrThrow();
   const sessionsOf = (type: string) => Number(sessions.find((s) => s.quiz_type === type)?.n ?? 0);
   const resultsOf = (type: string) => results.find((r) => r.quiz_type === type);
   return {
-    total_users: await countRows(db, 'users'),
+    total_users: Number(users.n),
     total_questions: await countCurrentQuestions(db),
-    total_quiz_sessions: await countRows(db, 'quiz_sessions'),
+    total_quiz_sessions: sessions.reduce((n, s) => n + Number(s.n), 0),
     avg_score: oneDecimal(overall.avg),
     mock_sessions: sessionsOf('mock'),
     practice_sessions: sessionsOf('practice'),
@@ -148,7 +169,7 @@ export async function platformStats(db: DB) {
 }
 
 /** Results with the program and paper their set belongs to, narrowed by the admin's filters, newest first. */
-export function filteredResultsQuery(db: DB, filter: ResultsFilter) {
+export function filteredResultsQuery(db: DB, filter: ResultsFilter, schoolId: number | null) {
   let q = resultsQuery(db)
     .leftJoin('mock_exam_sets', (j) =>
       j.onRef('mock_exam_sets.id', '=', 'quiz_sessions.quiz_id').on('quiz_sessions.quiz_type', '=', 'mock'),
@@ -170,6 +191,7 @@ export function filteredResultsQuery(db: DB, filter: ResultsFilter) {
       'papers.id as paper_id',
       'papers.name as paper_name',
     ]);
+  if (schoolId !== null) q = q.where('quiz_results.user_id', 'in', schoolUserIds(db, schoolId));
   if (filter.quiz_type) q = q.where('quiz_sessions.quiz_type', '=', filter.quiz_type);
   if (filter.program_id) q = q.where('programs.id', '=', filter.program_id);
   if (filter.paper_id) q = q.where('papers.id', '=', filter.paper_id);
@@ -177,9 +199,9 @@ export function filteredResultsQuery(db: DB, filter: ResultsFilter) {
   return q.orderBy('quiz_results.created_at', 'desc').orderBy('quiz_results.id', 'desc');
 }
 
-/** Every student's results with the program and paper their set belongs to, newest first. */
-export async function listAllResults(db: DB, filter: ResultsFilter) {
-  const rows = await filteredResultsQuery(db, filter).limit(ADMIN_RESULTS_LIMIT).execute();
+/** Every student's results (or one school's) with the program and paper their set belongs to, newest first. */
+export async function listAllResults(db: DB, filter: ResultsFilter, schoolId: number | null) {
+  const rows = await filteredResultsQuery(db, filter, schoolId).limit(ADMIN_RESULTS_LIMIT).execute();
   return rows.map((r) => {
     const result = toResult(r);
     return {

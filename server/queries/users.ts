@@ -12,13 +12,15 @@ export class LastAdminError extends Error {
 }
 
 /**
- * True for the row of the only active admin. Checked inside the statement that deletes or demotes,
- * which runs under the 'admins' lock, so two admins removing themselves at once cannot both pass.
+ * True for the row of the only active platform admin (a staff account without a school role).
+ * Checked inside the statement that deletes or demotes, which runs under the 'admins' lock, so
+ * two admins removing each other at once cannot both pass.
  */
 function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
   const isAdmin = eb.or([eb('users.is_staff', '=', 1), eb('users.is_superuser', '=', 1)]);
   return eb.and([
     isAdmin,
+    eb('users.staff_role', 'is', null),
     eb('users.is_active', '=', 1),
     eb.not(
       eb.exists(
@@ -27,6 +29,7 @@ function isLastAdmin(eb: ExpressionBuilder<Database, 'users'>) {
           .select('other.id')
           .whereRef('other.id', '!=', 'users.id')
           .where('other.is_active', '=', 1)
+          .where('other.staff_role', 'is', null)
           .where((o) => o.or([o('other.is_staff', '=', 1), o('other.is_superuser', '=', 1)])),
       ),
     ),
@@ -73,7 +76,11 @@ export async function insertUser(db: DB, user: NewUser): Promise<User> {
 
 /** Updates a user; a patch that could take away admin rights is refused for the last admin. */
 export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<User> {
-  const demotes = patch.is_staff === 0 || patch.is_superuser === 0 || patch.is_active === 0;
+  const demotes =
+    patch.is_staff === 0 ||
+    patch.is_superuser === 0 ||
+    patch.is_active === 0 ||
+    (patch.staff_role !== undefined && patch.staff_role !== null);
   const user = demotes
     ? await serialized(db, [ADMINS_LOCK], (trx) =>
         trx
@@ -102,11 +109,13 @@ export async function deleteUserUnlessLastAdmin(db: DB, id: number): Promise<boo
   return Number(res.numDeletedRows) === 1;
 }
 
+/** Platform admins: school staff do not count, since they cannot run the install. */
 export async function countAdmins(db: DB): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => eb.or([eb('is_staff', '=', 1), eb('is_superuser', '=', 1)]))
+    .where('staff_role', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

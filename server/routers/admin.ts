@@ -1,17 +1,20 @@
-// The admin dashboard: every procedure is adminProcedure, so a
-// student gets FORBIDDEN before any resolver runs. Content management lives in adminContent.ts.
+// The admin dashboard: every procedure is adminProcedure (or narrower), so a student gets
+// FORBIDDEN before any resolver runs; school staff get their own school's students only
+// (ctx.scope). Content management lives in adminContent.ts.
 import { changeOwnEmailInput, resultsFilterInput, usersInput } from '../../shared/schemas/admin';
 import { listAllResults, listUsers, platformStats } from '../queries/admin';
 import { examDaySizes } from '../queries/draws';
 import { listMockSets, listPapers, listPracticeSets, listPrograms, listTopics } from '../queries/catalog';
 import { audienceOfScope } from '../services/contentAccess';
 import { changeOwnEmail } from '../services/ownAccount';
+import { findSchool } from '../queries/schools';
 import { scopedSchoolId } from '../services/staffScope';
 import { systemInfo } from '../services/systemInfo';
-import { adminProcedure, enforceRateLimits, router } from '../trpc';
+import { adminProcedure, enforceRateLimits, platformAdminProcedure, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
+import { adminSchoolsRouter } from './adminSchools';
 import { adminUserProcedures } from './adminUsers';
 
 /** Programmes as admins see them: with their exam-day simulation's size. */
@@ -28,11 +31,25 @@ function withExamDaySize<T extends { id: number }>(
 }
 
 export const adminRouter = router({
-  users: adminProcedure.input(usersInput).query(({ ctx, input }) => listUsers(ctx.db, input.search)),
+  /** Who the admin area is for: the platform admin, or a school's admin or tutor (and the school). */
+  me: adminProcedure.query(async ({ ctx }) => {
+    const schoolId = scopedSchoolId(ctx.scope);
+    const school = schoolId === null ? undefined : await findSchool(ctx.db, schoolId);
+    return {
+      role: ctx.scope.kind === 'school' ? ctx.scope.role : ('platform_admin' as const),
+      school: school ? { id: school.id, name: school.name } : null,
+    };
+  }),
 
-  stats: adminProcedure.query(({ ctx }) => platformStats(ctx.db)),
+  users: adminProcedure
+    .input(usersInput)
+    .query(({ ctx, input }) => listUsers(ctx.db, input.search, scopedSchoolId(ctx.scope))),
 
-  results: adminProcedure.input(resultsFilterInput).query(({ ctx, input }) => listAllResults(ctx.db, input)),
+  stats: adminProcedure.query(({ ctx }) => platformStats(ctx.db, scopedSchoolId(ctx.scope))),
+
+  results: adminProcedure
+    .input(resultsFilterInput)
+    .query(({ ctx, input }) => listAllResults(ctx.db, input, scopedSchoolId(ctx.scope))),
 
   /**
    * Every item the caller sees (school staff: national and their school's), inactive ones
@@ -51,7 +68,7 @@ export const adminRouter = router({
     };
   }),
 
-  system: adminProcedure.query(({ ctx }) => systemInfo(ctx.db, ctx.env)),
+  system: platformAdminProcedure.query(({ ctx }) => systemInfo(ctx.db, ctx.env)),
 
   /** The admin's own sign-in e-mail (My Account); name and password use profile.update and auth.changePassword. */
   changeOwnEmail: adminProcedure.input(changeOwnEmailInput).mutation(async ({ ctx, input }) => {
@@ -62,6 +79,8 @@ export const adminRouter = router({
   reports: adminReportsRouter,
 
   accounts: adminAccountsRouter,
+
+  schools: adminSchoolsRouter,
 
   ...adminContentProcedures,
 

@@ -82,12 +82,17 @@ describe('an admin’s change of another user’s access ends their sessions', (
     expect((await login(STUDENT.email, STUDENT.password1)).status).toBe(200);
   });
 
-  it('refuses the last admin’s demotion and an unknown user, ending no session', async () => {
+  it('refuses the last admin’s deactivation, an own role change and an unknown user, ending no session', async () => {
     const me = (await findUserByEmail(t.db, ADMIN.email))!;
-    const last = await admin.mutate('admin.setUserRole', { id: me.id, admin: false });
+    const last = await admin.mutate('admin.setUserActive', { id: me.id, active: false });
     expect([last.status, last.error?.message]).toEqual([
       409,
       'This is the only admin: make another user an admin first.',
+    ]);
+    const own = await admin.mutate('admin.setUserRole', { id: me.id, admin: false });
+    expect([own.status, own.error?.message]).toEqual([
+      403,
+      'You cannot change your own role: ask another admin.',
     ]);
     expect((await families(me.id)).live).toBe(1);
     const nobody = await admin.mutate('admin.setUserActive', { id: 99999, active: false });

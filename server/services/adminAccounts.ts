@@ -6,18 +6,25 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '../context';
 import type { User } from '../../db/schema';
 import { accountStateOf } from '../../shared/domain/accountState';
+import { userInScope } from '../queries/schoolScope';
 import { findUserById } from '../queries/users';
 import { createPasswordResetLink, createVerificationLink, sendVerificationMail } from './accountMail';
 import { markUserVerified } from './accounts';
+import { scopedSchoolId, type StaffScope } from './staffScope';
 
-type AdminContext = Context & { user: User };
+type AdminContext = Context & { user: User; scope: StaffScope };
 
 const refused = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
-/** The student an action is for, in the state it needs; anything else is refused unchanged. */
+/**
+ * The student an action is for, in the state it needs; anything else is refused unchanged. School
+ * staff reach their own school's accounts only: another school's is as if it did not exist.
+ */
 async function studentFor(ctx: AdminContext, userId: number, needs: 'unverified' | 'active') {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found.' });
+  const scoped = scopedSchoolId(ctx.scope);
+  if (!user || !(await userInScope(ctx.db, user.id, scoped, { staff: true })))
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found.' });
   if (user.is_staff === 1 || user.is_superuser === 1)
     throw refused(
       'This is a staff account: its owner signs in or resets the password from the sign-in page.',

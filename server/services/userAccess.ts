@@ -16,12 +16,6 @@ export function changeAndSignOut(db: DB, userId: number, patch: UserUpdate) {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-/** Makes a user an admin or a student. */
-export function setUserRole(db: DB, userId: number, admin: boolean) {
-  const flag = admin ? 1 : 0;
-  return changeAndSignOut(db, userId, { is_staff: flag, is_superuser: flag });
-}
-
 /** Deactivates (or reactivates) a user. */
 export function setUserActive(db: DB, userId: number, active: boolean) {
   return changeAndSignOut(db, userId, { is_active: active ? 1 : 0 });

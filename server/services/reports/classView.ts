@@ -4,8 +4,12 @@ import type { DB } from '../../../db/client';
 import type { ClassViewFilter } from '../../../shared/schemas/reports';
 import { answersByTopic, profileChoices } from '../../queries/reports';
 
-export async function classView(db: DB, filter: ClassViewFilter) {
-  const [rows, choices] = await Promise.all([answersByTopic(db, filter), profileChoices(db)]);
+/** Over every student's answers, or one school's students' (`schoolId`). */
+export async function classView(db: DB, filter: ClassViewFilter, schoolId: number | null) {
+  const [rows, choices] = await Promise.all([
+    answersByTopic(db, filter, schoolId),
+    profileChoices(db, schoolId),
+  ]);
   const topics = rows
     .map((r) => {
       const answers = Number(r.answers);

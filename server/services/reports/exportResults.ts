@@ -80,12 +80,14 @@ export async function writeTable(format: ExportFormat, rows: Cell[][]): Promise<
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
+/** The results of every student, or of one school's students (`schoolId`). */
 export async function exportResults(
   db: DB,
   input: { format: ExportFormat; filter: ResultsFilter },
+  schoolId: number | null,
   now = new Date(),
 ) {
-  const rows = await exportRows(db, input.filter, EXPORT_LIMIT + 1);
+  const rows = await exportRows(db, input.filter, EXPORT_LIMIT + 1, schoolId);
   const kept = rows.slice(0, EXPORT_LIMIT);
   const body = await writeTable(input.format, [[...EXPORT_HEADERS], ...kept.map(cellsOf)]);
   return {

@@ -8,12 +8,15 @@ import type { QuizRefInput } from '../../../shared/schemas/quiz';
 import { scoresByTopic, UNTAGGED } from '../../../shared/domain/topicScores';
 import { findMockSet, findPracticeSet } from '../../queries/catalog';
 import { parseQuestionIds } from '../../queries/quiz';
-import { firstAttemptAnswers, firstAttempts, questionsForAnalysis } from '../../queries/reports';
+import { firstAttemptAnswers, firstAttempts, questionsForAnalysis, setSchoolId } from '../../queries/reports';
 import { itemFigures, MIN_ATTEMPTS, type Attempt } from './itemStatistics';
 
 const ALL = { activeOnly: false, audience: 'all' } as const;
 
-async function setOf(db: DB, ref: QuizRefInput) {
+/** The set's title and place; undefined when there is none, or it is another school's own. */
+async function setOf(db: DB, ref: QuizRefInput, schoolId: number | null) {
+  const owner = await setSchoolId(db, ref.quiz_type, ref.quiz_id);
+  if (owner === undefined || (schoolId !== null && owner !== null && owner !== schoolId)) return undefined;
   if (ref.quiz_type === 'mock') {
     const set = await findMockSet(db, ref.quiz_id, ALL);
     return set && { title: set.title, paper_name: set.paper_name, program_name: set.program_name };
@@ -22,10 +25,10 @@ async function setOf(db: DB, ref: QuizRefInput) {
   return set && { title: set.title, paper_name: set.paper_name, topic_name: set.topic_name };
 }
 
-async function attemptsOf(db: DB, ref: QuizRefInput): Promise<Attempt[]> {
+async function attemptsOf(db: DB, ref: QuizRefInput, schoolId: number | null): Promise<Attempt[]> {
   const [sessions, answers] = await Promise.all([
-    firstAttempts(db, ref.quiz_type, ref.quiz_id),
-    firstAttemptAnswers(db, ref.quiz_type, ref.quiz_id),
+    firstAttempts(db, ref.quiz_type, ref.quiz_id, schoolId),
+    firstAttemptAnswers(db, ref.quiz_type, ref.quiz_id, schoolId),
   ]);
   const bySession = new Map<number, Map<number, AnswerLetter>>();
   for (const a of answers) {
@@ -41,13 +44,14 @@ async function attemptsOf(db: DB, ref: QuizRefInput): Promise<Attempt[]> {
   }));
 }
 
-export async function itemAnalysis(db: DB, ref: QuizRefInput) {
-  const set = await setOf(db, ref);
+/** Over every student's first attempts, or one school's students' (`schoolId`). */
+export async function itemAnalysis(db: DB, ref: QuizRefInput, schoolId: number | null) {
+  const set = await setOf(db, ref, schoolId);
   if (!set) {
     const what = ref.quiz_type === 'mock' ? 'Mock exam set' : 'Practice set';
     throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
   }
-  const attempts = await attemptsOf(db, ref);
+  const attempts = await attemptsOf(db, ref, schoolId);
   const ready = attempts.length >= MIN_ATTEMPTS;
   const asked = [...new Set(attempts.flatMap((a) => a.questionIds))];
   const questions = (ready ? await questionsForAnalysis(db, asked) : [])

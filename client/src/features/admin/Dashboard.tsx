@@ -1,7 +1,8 @@
-// The admin dashboard: its tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: its tabs (fewer for school staff), the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
+import { useAdminScope } from './hooks/useAdminScope';
 import { AccountTab } from './account/AccountTab';
 import { ClassViewTab } from './analysis/ClassViewTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
@@ -10,8 +11,9 @@ import { EnrolTab } from './enrol/EnrolTab';
 import { OverviewTab } from './overview/OverviewTab';
 import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
+import { SchoolsTab } from './schools/SchoolsTab';
 import { SettingsTab } from './settings/SettingsTab';
-import { TABS, tabFor, type TabId } from './tabs';
+import { tabFor, tabsFor, type TabId } from './tabs';
 import { UploadTab } from './upload/UploadTab';
 import { UsersTab } from './users/UsersTab';
 
@@ -35,6 +37,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ItemAnalysisTab content={data.content} />;
     case 'class':
       return <ClassViewTab />;
+    case 'schools':
+      return <SchoolsTab />;
     case 'settings':
       return <SettingsTab />;
     case 'account':
@@ -46,16 +50,20 @@ export function Dashboard() {
   const location = useLocation();
   const navigate = useNavigate();
   const data = useAdminData();
-  const active = tabFor(location.pathname, location.search);
+  const scope = useAdminScope();
+  // Until the scope is known every tab stays, so a platform admin's reload keeps its tab.
+  const tabs = tabsFor(scope.data ? scope.data.role === 'platform_admin' : true);
+  const named = tabFor(location.pathname, location.search);
+  const active = tabs.some((t) => t.id === named) ? named : 'overview';
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <h1 className="text-xl font-bold sm:text-2xl">Admin Dashboard</h1>
       <TabBar
-        tabs={TABS}
+        tabs={tabs}
         active={active}
         label="Admin dashboard sections"
-        onSelect={(id, replace) => navigate(TABS.find((t) => t.id === id)?.to ?? '/admin', { replace })}
+        onSelect={(id, replace) => navigate(tabs.find((t) => t.id === id)?.to ?? '/admin', { replace })}
       />
       <section
         id={panelIdOf(active)}

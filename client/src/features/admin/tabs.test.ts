@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankQuestionIdOf, tabFor } from './tabs';
+import { bankQuestionIdOf, tabFor, tabsFor } from './tabs';
 
 describe('tabFor (the tab follows the path)', () => {
   it.each([
@@ -19,6 +19,7 @@ describe('tabFor (the tab follows the path)', () => {
     ['/admin', '?tab=results', 'results'],
     ['/admin', '?tab=items', 'items'],
     ['/admin', '?tab=class&school=x', 'class'],
+    ['/admin', '?tab=schools', 'schools'],
     ['/admin', '?tab=bogus', 'overview'],
     // A path names its tab; the query only picks among the tabs without a path.
     ['/admin/users', '?tab=content', 'users'],
@@ -36,5 +37,15 @@ describe('bankQuestionIdOf', () => {
     ['/admin/users/42', null],
   ])('%s -> %s', (path, id) => {
     expect(bankQuestionIdOf(path)).toBe(id);
+  });
+});
+
+describe('tabsFor', () => {
+  it('leaves the platform admin’s Schools and Settings out for school staff', () => {
+    const ids = (platform: boolean) => tabsFor(platform).map((t) => t.id);
+    expect(ids(true)).toEqual(expect.arrayContaining(['schools', 'settings', 'users', 'results']));
+    expect(ids(false)).not.toContain('schools');
+    expect(ids(false)).not.toContain('settings');
+    expect(ids(false)).toEqual(expect.arrayContaining(['overview', 'users', 'results', 'items', 'class']));
   });
 });

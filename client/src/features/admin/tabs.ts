@@ -1,9 +1,9 @@
 // The dashboard's tabs and how the URL selects one: /admin/users -> Users, /admin/enrol -> Enrol students,
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
 // /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, anything else
-// -> Overview. Content Management, Quiz Results, Item Analysis and Class View have no path of their
-// own, so /admin?tab=... names them, which keeps them reloadable and lets Back return to the
-// previous tab.
+// -> Overview. Content Management, Quiz Results, Item Analysis, Class View and Schools have no path
+// of their own, so /admin?tab=... names them, which keeps them reloadable and lets Back return to
+// the previous tab. School staff do not see the platform admin's tabs (PLATFORM_TABS).
 
 export const TABS = [
   { id: 'overview', label: 'Overview', to: '/admin' },
@@ -15,6 +15,7 @@ export const TABS = [
   { id: 'results', label: 'Quiz Results', to: '/admin?tab=results' },
   { id: 'items', label: 'Item Analysis', to: '/admin?tab=items' },
   { id: 'class', label: 'Class View', to: '/admin?tab=class' },
+  { id: 'schools', label: 'Schools', to: '/admin?tab=schools' },
   { id: 'settings', label: 'Settings', to: '/admin/settings' },
   { id: 'account', label: 'My Account', to: '/admin/account' },
 ] as const;
@@ -30,7 +31,15 @@ const BY_PATH: Record<string, TabId> = {
   'question-bank': 'bank',
 };
 
-const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class'];
+const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class', 'schools'];
+
+/** What concerns every school: the platform admin's alone. */
+export const PLATFORM_TABS: readonly TabId[] = ['schools', 'settings'];
+
+/** The tabs a role sees. */
+export function tabsFor(platform: boolean) {
+  return TABS.filter((t) => platform || !PLATFORM_TABS.includes(t.id));
+}
 
 const BANK_QUESTION = /^\/admin\/question-bank\/(\d+)\/?$/;
 

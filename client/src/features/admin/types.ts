@@ -6,6 +6,9 @@ type Outputs = inferRouterOutputs<AppRouter>['admin'];
 type Inputs = inferRouterInputs<AppRouter>['admin'];
 
 export type AdminUser = Outputs['users'][number];
+export type AdminScope = Outputs['me'];
+export type School = Outputs['schools']['list'][number];
+export type UnmatchedSchool = Outputs['schools']['unmatched'][number];
 export type AdminStats = Outputs['stats'];
 export type AdminResult = Outputs['results'][number];
 export type ResultsFilterInput = Inputs['results'];

@@ -9,12 +9,14 @@ import { useSession } from '../../../lib/session';
 import { Brand } from '../../../components/Brand';
 import { FOCUS_RING } from '../../../components/Button';
 import { ThemeToggle } from '../../../components/ThemeToggle';
+import { scopeLabel, useAdminScope } from '../hooks/useAdminScope';
 import { AdminSidebar } from './AdminSidebar';
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const scope = useAdminScope().data;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -46,8 +48,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
           )}
         </button>
         <Brand />
-        <span className="hidden rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 sm:inline dark:bg-slate-800 dark:text-brand-500">
-          Admin
+        <span
+          data-testid="admin-scope"
+          className="hidden truncate rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 sm:inline dark:bg-slate-800 dark:text-brand-500"
+        >
+          {scopeLabel(scope)}
         </span>
         <div className="ml-auto flex items-center gap-1">
           <span className="hidden text-sm text-slate-600 md:inline dark:text-slate-300">
@@ -78,7 +83,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
             menuOpen ? 'translate-x-0' : 'max-lg:invisible -translate-x-full'
           }`}
         >
-          <AdminSidebar onNavigate={() => setMenuOpen(false)} />
+          <AdminSidebar platform={scope?.role === 'platform_admin'} onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main className="min-w-0 flex-1 p-3 sm:p-6">{children}</main>
       </div>

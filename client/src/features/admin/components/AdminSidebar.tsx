@@ -1,4 +1,5 @@
-// The admin's own navigation: Dashboard, Users, Questions, Question Bank, Settings, and My Account.
+// The admin's own navigation: Dashboard, Users, Questions, Question Bank, Settings (the platform
+// admin's only), and My Account.
 import { NavLink } from 'react-router-dom';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Library from 'lucide-react/icons/library';
@@ -12,14 +13,15 @@ const LINKS = [
   { to: '/admin/users', label: 'Users', icon: Users, end: false },
   { to: '/admin/questions', label: 'Questions', icon: Upload, end: false },
   { to: '/admin/question-bank', label: 'Question Bank', icon: Library, end: false },
-  { to: '/admin/settings', label: 'Settings', icon: Settings, end: false },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, end: false, platform: true },
   { to: '/admin/account', label: 'My Account', icon: UserCog, end: false },
 ];
 
-export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
+export function AdminSidebar({ platform, onNavigate }: { platform: boolean; onNavigate: () => void }) {
+  const links = LINKS.filter((link) => platform || !('platform' in link));
   return (
     <nav aria-label="Admin" className="flex flex-col gap-1 p-3">
-      {LINKS.map(({ to, label, icon: Icon, end }) => (
+      {links.map(({ to, label, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}

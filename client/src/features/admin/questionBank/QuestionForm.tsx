@@ -4,11 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
-import {
-  MAX_EXPLANATION_CHARS,
-  MAX_OPTION_CHARS,
-  MAX_QUESTION_CHARS,
-} from '@shared/domain/questionFormat';
+import { MAX_EXPLANATION_CHARS, MAX_OPTION_CHARS, MAX_QUESTION_CHARS } from '@shared/domain/questionFormat';
 import { updateQuestionInput } from '@shared/schemas/questionBank';
 import { Select } from '../components/Select';
 import type { BankQuestion } from '../types';

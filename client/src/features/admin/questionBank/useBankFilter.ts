@@ -9,7 +9,6 @@ import type { BankSearchInput } from '../types';
 /** How long typing must pause before the search is sent. */
 const SEARCH_PAUSE_MS = 300;
 
-
 export type KindFilter = '' | 'mock' | 'practice';
 export type StatusFilter = 'all' | 'active' | 'inactive';
 

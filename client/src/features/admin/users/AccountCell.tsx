@@ -28,9 +28,18 @@ const ACTIONS: Record<'unverified' | 'verified', [AccountAction, string][]> = {
   verified: [['resetLink', 'Copy reset link']],
 };
 
-export function AccountCell({ user, actions }: { user: AdminUser; actions: AccountActions }) {
+export function AccountCell({
+  user,
+  actions,
+  helps,
+}: {
+  user: AdminUser;
+  actions: AccountActions;
+  /** False for a tutor, who reads accounts but does not act on them. */
+  helps: boolean;
+}) {
   const state = STATES[user.state];
-  const offered = user.role === 'student' && user.state !== 'deactivated' ? ACTIONS[user.state] : [];
+  const offered = helps && user.role === 'student' && user.state !== 'deactivated' ? ACTIONS[user.state] : [];
   return (
     <div className="flex flex-col items-start gap-1">
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${state.className}`}>{state.label}</span>

@@ -6,11 +6,14 @@ import { EmptyState } from '../../../components/EmptyState';
 import { SkeletonGrid } from '../../../components/Skeleton';
 import { buttonClass } from '../../../components/Button';
 import { INPUT_CLASS } from '../../../components/TextField';
+import { useSession } from '../../../lib/session';
 import type { AdminData } from '../hooks/useAdminData';
+import { useAdminScope } from '../hooks/useAdminScope';
 import { filterUsers } from './filterUsers';
 import { UsersTable } from './UsersTable';
 import { AccountNoticePanel } from './AccountNoticePanel';
 import { useAccountActions } from './useAccountActions';
+import { rolesFor } from './RoleCell';
 
 // A school's whole intake can be thousands of rows: render a page at a time.
 const PAGE = 50;
@@ -21,6 +24,8 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
   const deferred = useDeferredValue(query);
   const matches = useMemo(() => filterUsers(users.data ?? [], deferred), [users.data, deferred]);
   const actions = useAccountActions();
+  const scope = useAdminScope().data;
+  const self = useSession().user;
 
   if (users.isPending) return <SkeletonGrid count={3} label="Loading users…" />;
   if (users.isError)
@@ -57,7 +62,12 @@ export function UsersTab({ users }: Pick<AdminData, 'users'>) {
           message={users.data.length ? 'No users match your search.' : 'No users yet.'}
         />
       ) : (
-        <UsersTable users={matches.slice(0, shown)} actions={actions} />
+        <UsersTable
+          users={matches.slice(0, shown)}
+          actions={actions}
+          roles={rolesFor(scope)}
+          selfId={self?.id}
+        />
       )}
       {matches.length > shown && (
         <button

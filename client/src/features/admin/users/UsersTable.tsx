@@ -3,24 +3,21 @@ import { formatDate } from '../lib/format';
 import type { AdminUser } from '../types';
 import { ScrollBox } from '../components/ScrollBox';
 import { AccountCell } from './AccountCell';
+import { RoleCell, type RoleValue } from './RoleCell';
 import type { AccountActions } from './useAccountActions';
 
-function RoleBadge({ role }: { role: AdminUser['role'] }) {
-  const admin = role === 'admin';
-  return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-medium ${
-        admin
-          ? 'bg-purple-100 text-purple-800 dark:bg-purple-950 dark:text-purple-200'
-          : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'
-      }`}
-    >
-      {admin ? 'Admin' : 'Student'}
-    </span>
-  );
-}
-
-export function UsersTable({ users, actions }: { users: AdminUser[]; actions: AccountActions }) {
+export function UsersTable({
+  users,
+  actions,
+  roles,
+  selfId,
+}: {
+  users: AdminUser[];
+  actions: AccountActions;
+  /** The roles the signed-in admin may give (none for a tutor); never on their own or a deactivated row. */
+  roles: RoleValue[];
+  selfId: number | undefined;
+}) {
   return (
     <ScrollBox
       label="Users list"
@@ -51,10 +48,15 @@ export function UsersTable({ users, actions }: { users: AdminUser[]; actions: Ac
                 </div>
               </td>
               <td className={tdClass}>
-                <RoleBadge role={u.role} />
+                <RoleCell
+                  user={u}
+                  roles={u.id === selfId || !u.is_active ? [] : roles}
+                  busy={actions.busy !== null}
+                  onChange={(user, role) => void actions.changeRole(user, role)}
+                />
               </td>
               <td className={tdClass}>
-                <AccountCell user={u} actions={actions} />
+                <AccountCell user={u} actions={actions} helps={roles.length > 0} />
               </td>
               <td className={tdClass}>{u.program_of_study || '—'}</td>
               <td className={tdClass}>

@@ -6,6 +6,7 @@ import { copyText } from '../../../lib/clipboard';
 import { trpc } from '../../../lib/trpc';
 import { messageOf } from '../lib/errors';
 import type { AdminUser } from '../types';
+import type { RoleValue } from './RoleCell';
 
 export interface AccountNotice {
   tone: 'success' | 'error';
@@ -26,6 +27,7 @@ export function useAccountActions() {
     resetLink: trpc.admin.accounts.resetLink.useMutation(),
     verify: trpc.admin.accounts.verify.useMutation(),
   };
+  const setRole = trpc.admin.setStaffRole.useMutation();
 
   async function run(action: AccountAction, user: AdminUser) {
     setBusy(user.id);
@@ -49,7 +51,25 @@ export function useAccountActions() {
     }
   }
 
-  return { notice, dismiss: () => setNotice(null), busy, run };
+  /** A new role ends the user's sessions: they sign in again with it. */
+  async function changeRole(user: AdminUser, role: RoleValue) {
+    setBusy(user.id);
+    setNotice(null);
+    try {
+      await setRole.mutateAsync({ id: user.id, role });
+      setNotice({
+        tone: 'success',
+        message: `${user.full_name}'s role is saved; they sign in again to use it.`,
+      });
+      await utils.admin.users.invalidate();
+    } catch (err) {
+      setNotice({ tone: 'error', message: messageOf(err, 'Could not reach the server. Please try again.') });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { notice, dismiss: () => setNotice(null), busy, run, changeRole };
 }
 
 export type AccountActions = ReturnType<typeof useAccountActions>;

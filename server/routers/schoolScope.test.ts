@@ -1,0 +1,243 @@
+// The school scope sweep: staff of school A (a school admin, then a tutor) call every admin
+// procedure and every admin REST path with inputs that name school B's students, staff, results
+// and sets. Each must be refused (403 for what the role may not do at all, 404 for another
+// school's object) or answer about school A alone, and no call may change a row. The procedures
+// and paths are read from the router and the Express stack: one without a case in
+// server/test/scopeCases.ts fails the sweep. The positive side follows: A's staff see A's
+// students and results, the platform admin sees both schools.
+import type { inferRouterOutputs } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../db/schema';
+import { restRouter } from '../rest/index';
+import { appRouter, type AppRouter } from '../router';
+import { takeQuiz } from '../test/attempts';
+import { fingerprint } from '../test/fingerprint';
+import { insertPracticeSet, makeCatalog, rpc, signInAdmin } from '../test/fixtures';
+import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
+import { B_MARKERS, PROCEDURE_CASES, REST_CASES, type ScopeWorld } from '../test/scopeCases';
+import { insertSchool, signInSchoolStaff } from '../test/schools';
+
+type Admin = inferRouterOutputs<AppRouter>['admin'];
+type Rpc = ReturnType<typeof rpc>;
+
+const PROCEDURES = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+const ADMIN_PROCEDURES = Object.keys(PROCEDURES).filter((n) => /^(admin|questions)\./.test(n));
+
+let t: TestServer;
+let w: ScopeWorld;
+let platform: Rpc;
+const staffA = {} as Record<StaffRole, Rpc>;
+
+const userId = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const cat = await makeCatalog(t.db);
+  const schoolA = await insertSchool(t.db, 'Alpha Nursing Training College');
+  const schoolB = await insertSchool(t.db, 'Bravo Midwifery Training College');
+  platform = rpc(t, await signInAdmin(t));
+  const a = await signUpAndIn(t, {
+    email: 'abena@alpha.example',
+    full_name: 'Abena Owusu',
+    school: schoolA.name,
+  });
+  const b = await signUpAndIn(t, {
+    email: 'kwame@bravo.example',
+    full_name: 'Kwame Bravo',
+    school: schoolB.name,
+  });
+  await signUpAndIn(t, {
+    email: 'yaw@unlisted.example',
+    full_name: 'Yaw Unlisted',
+    school: 'Unlisted Health Academy',
+  });
+  await takeQuiz(rpc(t, a.access), cat, 'mock', 'A');
+  await takeQuiz(rpc(t, b.access), cat, 'mock', 'B');
+  await takeQuiz(rpc(t, b.access), cat, 'practice', 'C');
+  await signInSchoolStaff(t, { schoolId: schoolB.id, role: 'tutor', email: 'tutor@bravo.example' });
+  staffA.school_admin = await signInSchoolStaff(t, {
+    schoolId: schoolA.id,
+    role: 'school_admin',
+    email: 'head@alpha.example',
+  });
+  staffA.tutor = await signInSchoolStaff(t, {
+    schoolId: schoolA.id,
+    role: 'tutor',
+    email: 'tutor@alpha.example',
+  });
+  const setOfB = await insertPracticeSet(t.db, cat.topic.id, 'Bravo revision');
+  await t.db
+    .updateTable('practice_sets')
+    .set({ school_id: schoolB.id })
+    .where('id', '=', setOfB.id)
+    .execute();
+  w = {
+    schoolA,
+    schoolB,
+    studentA: { id: await userId(a.email), email: a.email },
+    studentB: { id: await userId(b.email), email: b.email },
+    tutorB: { id: await userId('tutor@bravo.example'), email: 'tutor@bravo.example' },
+    setOfB: setOfB.id,
+    nationalMock: cat.mockSet.id,
+    unmatchedText: 'Unlisted Health Academy',
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Text of an answer as school A's staff would read it: an exported file decoded, an echoed filter left out. */
+function readable(data: unknown): string {
+  const file = data as { base64?: string } | undefined;
+  if (file?.base64) return Buffer.from(file.base64, 'base64').toString('utf8');
+  return JSON.stringify(data ?? null, (key, value: unknown) => (key === 'filter' ? undefined : value));
+}
+
+function call(api: Rpc, name: string, input: unknown) {
+  return PROCEDURES[name]._def.type === 'query' ? api.query(name, input) : api.mutate(name, input);
+}
+
+describe('every admin procedure and REST path has a scope case', () => {
+  it('covers each procedure of the router, and names none it lacks', () => {
+    expect(ADMIN_PROCEDURES.length).toBeGreaterThan(40);
+    const missing = ADMIN_PROCEDURES.filter((n) => !(n in PROCEDURE_CASES));
+    expect(missing, 'admin procedures without a case in server/test/scopeCases.ts').toEqual([]);
+    expect(Object.keys(PROCEDURE_CASES).filter((n) => !ADMIN_PROCEDURES.includes(n))).toEqual([]);
+  });
+
+  it('covers each admin path of the REST shim', () => {
+    const paths: string[] = [];
+    interface Layer {
+      route?: { path: string; methods: Record<string, boolean> };
+      handle: { stack?: Layer[] };
+    }
+    const walk = (stack: Layer[]) => {
+      for (const layer of stack) {
+        if (layer.route)
+          for (const m of Object.keys(layer.route.methods))
+            paths.push(`${m.toUpperCase()} ${layer.route.path}`);
+        else if (layer.handle.stack) walk(layer.handle.stack);
+      }
+    };
+    const noBodies = () => (_req: unknown, _res: unknown, next: () => void) => next();
+    walk((restRouter(t.deps, noBodies) as unknown as { stack: Layer[] }).stack);
+    const admin = paths.filter((p) => p.split(' ')[1].startsWith('/admin/'));
+    expect(admin.length).toBeGreaterThan(10);
+    expect(
+      admin.filter((p) => !(p in REST_CASES)),
+      'admin paths without a case',
+    ).toEqual([]);
+    expect(Object.keys(REST_CASES).filter((p) => !admin.includes(p))).toEqual([]);
+  });
+});
+
+describe.each(['school_admin', 'tutor'] as const)('a %s of school A', (role) => {
+  it('is refused school B’s objects, or answers about school A alone, and writes nothing', async () => {
+    const api = staffA[role];
+    let checked = 0;
+    for (const [name, c] of Object.entries(PROCEDURE_CASES)) {
+      if ('content' in c) continue;
+      const calls: Array<{ input: unknown; status: number }> =
+        'refuse' in c
+          ? c.inputs(w).map((input) => ({ input, status: c.refuse[role] }))
+          : 'self' in c
+            ? [{ input: c.input(w), status: c.status }]
+            : [{ input: c.input?.(w), status: (role === 'tutor' && c.tutor) || 200 }];
+      for (const { input, status } of calls) {
+        const before = await fingerprint(t.db);
+        const res = await call(api, name, input);
+        const label = `${name} ${JSON.stringify(input)}`;
+        expect(res.status, label).toBe(status);
+        if (status === 200)
+          for (const marker of B_MARKERS) expect(readable(res.data), label).not.toMatch(marker);
+        else expect(res.error?.message, label).toMatch(/\w{3}/);
+        expect(await fingerprint(t.db), label).toEqual(before);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
+  });
+
+  it('gets the same over the REST paths', async () => {
+    for (const [key, c] of Object.entries(REST_CASES)) {
+      if ('content' in c) continue;
+      const [method, path] = key.split(' ');
+      const before = await fingerprint(t.db);
+      const res = await t.api(method, `/api${path}`, { token: staffA[role].token });
+      expect(res.status, key).toBe('refuse' in c ? c.refuse : 200);
+      for (const marker of B_MARKERS) expect(JSON.stringify(res.body), key).not.toMatch(marker);
+      expect(await fingerprint(t.db), key).toEqual(before);
+    }
+  });
+});
+
+describe('what each side sees', () => {
+  it('school A’s staff see A’s students, staff and results; the platform admin sees both schools', async () => {
+    const emails = async (api: Rpc) =>
+      (await api.query<Admin['users']>('admin.users', {})).data.map((u) => u.email).sort();
+    expect(await emails(staffA.tutor)).toEqual([
+      'abena@alpha.example',
+      'head@alpha.example',
+      'tutor@alpha.example',
+    ]);
+    expect(await emails(platform)).toEqual(
+      expect.arrayContaining([
+        'abena@alpha.example',
+        'kwame@bravo.example',
+        'tutor@bravo.example',
+        'yaw@unlisted.example',
+      ]),
+    );
+
+    const results = async (api: Rpc) =>
+      (await api.query<Admin['results']>('admin.results', {})).data.map((r) => r.session.user_email).sort();
+    expect(await results(staffA.school_admin)).toEqual(['abena@alpha.example']);
+    expect(await results(platform)).toEqual([
+      'abena@alpha.example',
+      'kwame@bravo.example',
+      'kwame@bravo.example',
+    ]);
+
+    const stats = (await staffA.tutor.query<Admin['stats']>('admin.stats')).data;
+    expect(stats).toMatchObject({
+      total_users: 1,
+      total_quiz_sessions: 1,
+      mock_results: 1,
+      practice_results: 0,
+      avg_score: 40,
+    });
+    expect((await platform.query<Admin['stats']>('admin.stats')).data.mock_results).toBe(2);
+
+    const me = (await staffA.tutor.query<Admin['me']>('admin.me')).data;
+    expect(me).toEqual({ role: 'tutor', school: { id: w.schoolA.id, name: w.schoolA.name } });
+    expect((await platform.query<Admin['me']>('admin.me')).data).toEqual({
+      role: 'platform_admin',
+      school: null,
+    });
+  });
+
+  it('counts only A’s students in item analysis, the class view’s choices and the export', async () => {
+    const attempts = async (api: Rpc) =>
+      (
+        await api.query<Admin['reports']['itemAnalysis']>('admin.reports.itemAnalysis', {
+          quiz_type: 'mock',
+          quiz_id: w.nationalMock,
+        })
+      ).data.attempts;
+    expect([await attempts(staffA.tutor), await attempts(platform)]).toEqual([1, 2]);
+
+    const schools = async (api: Rpc) =>
+      (await api.query<Admin['reports']['classView']>('admin.reports.classView', {})).data.schools;
+    expect(await schools(staffA.school_admin)).toEqual([w.schoolA.name]);
+    expect(await schools(platform)).toEqual([w.schoolA.name, w.schoolB.name, 'Unlisted Health Academy']);
+
+    const file = await staffA.tutor.mutate<Admin['reports']['exportResults']>('admin.reports.exportResults', {
+      format: 'csv',
+      filter: {},
+    });
+    expect(file.data.rows).toBe(1);
+    expect(readable(file.data)).toContain('abena@alpha.example');
+  });
+});
