@@ -3,13 +3,15 @@
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Question, QuizType } from '../../db/schema';
-import type { Header } from '../../shared/domain/questionFormat';
+import type { Header, RationaleHeader } from '../../shared/domain/questionFormat';
 
 /**
  * A checked row of a sheet: the seven columns and the topic as the questions table stores them, its
  * row and its text key.
  */
-export type ValidQuestion = Pick<Question, Header | 'topic_id'> & { row: number; text_key: string };
+/** A checked row; the rationales are absent when the sheet has no such column. */
+export type ValidQuestion = Pick<Question, Header | 'topic_id'> &
+  Partial<Pick<Question, RationaleHeader>> & { row: number; text_key: string };
 
 /**
  * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,
@@ -227,6 +229,10 @@ export async function insertQuestions(
               option_d: q.option_d,
               correct_answer: q.correct_answer,
               explanation: q.explanation,
+              rationale_a: q.rationale_a ?? null,
+              rationale_b: q.rationale_b ?? null,
+              rationale_c: q.rationale_c ?? null,
+              rationale_d: q.rationale_d ?? null,
               text_key: q.text_key,
               created_at: now,
             })),

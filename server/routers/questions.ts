@@ -9,7 +9,7 @@ import {
   MAX_FILE_BYTES,
   MAX_ROWS,
   REQUIRED_FORMAT,
-  TOPIC_HEADER,
+  OPTIONAL_HEADERS,
 } from '../../shared/domain/questionFormat';
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
@@ -32,7 +32,7 @@ export const questionsRouter = router({
   /** The rules the upload enforces, for the upload form (and an admin check before a big body). */
   format: adminProcedure.input(z.void()).query(() => ({
     headers: [...HEADERS],
-    optional_headers: [TOPIC_HEADER],
+    optional_headers: [...OPTIONAL_HEADERS],
     required_format: REQUIRED_FORMAT,
     help: HELP,
     max_file_bytes: MAX_FILE_BYTES,

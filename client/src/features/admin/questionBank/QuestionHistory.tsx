@@ -10,6 +10,7 @@ const ACTIONS: Record<BankHistoryEntry['action'], string> = {
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
   topic: 'Topic changed',
+  publish: 'Published',
 };
 
 const FIELDS: Record<string, string> = {
@@ -20,6 +21,10 @@ const FIELDS: Record<string, string> = {
   option_d: 'Option D',
   correct_answer: 'Correct answer',
   explanation: 'Explanation',
+  rationale_a: 'Why A is wrong',
+  rationale_b: 'Why B is wrong',
+  rationale_c: 'Why C is wrong',
+  rationale_d: 'Why D is wrong',
   set: 'Set',
   topic: 'Topic',
   is_active: 'Active',
