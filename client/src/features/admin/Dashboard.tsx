@@ -1,4 +1,4 @@
-// The admin dashboard: ten tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: eleven tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
@@ -9,6 +9,7 @@ import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
 import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
+import { ReviewTab } from './review/ReviewTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { TABS, tabFor, type TabId } from './tabs';
 import { UploadTab } from './upload/UploadTab';
@@ -26,6 +27,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <UploadTab content={data.content} />;
     case 'bank':
       return <QuestionBankTab content={data.content} />;
+    case 'review':
+      return <ReviewTab content={data.content.data} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'items':

@@ -13,6 +13,7 @@ import { messageOf } from '../lib/errors';
 import type { BankQuestion, Content } from '../types';
 import { placeOf, StatusBadge } from './BankTable';
 import { MoveQuestion } from './MoveQuestion';
+import { ProposeEdit } from './ProposeEdit';
 import { QuestionForm, type QuestionContent } from './QuestionForm';
 import { QuestionHistory } from './QuestionHistory';
 import { QuestionTopic } from './QuestionTopic';
@@ -157,6 +158,7 @@ export function EditQuestion({ id, content }: { id: number; content: Content | u
               {q.is_active ? 'Deactivate' : 'Reactivate'}
             </Button>
           </section>
+          <ProposeEdit questionId={q.id} />
           <QuestionTopic
             key={`${q.id}-${q.topic_id}`}
             question={q}
