@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { signUpAndIn } from '../test/harness';
 import { countRows, rpc } from '../test/fixtures';
+import { csvFile, goodRows } from '../test/importFiles';
 import { insertSchool, signInSchoolStaff } from '../test/schools';
 import { useAdmin, useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
@@ -281,5 +282,51 @@ describe('reviewing a tutor’s question', () => {
       expect(list.data.map((r) => r.id)).toEqual(n < 3 ? [] : [q.id]);
       if (n === 3) expect(list.data[0].reasons).toEqual(['Flagged by 3 students.']);
     }
+  });
+
+  it("makes a tutor's upload drafts submitted for review, while an admin's goes live", async () => {
+    const { school, author, reviewer } = await schoolStaff();
+    const rows = goodRows(2);
+    rows[0].push('RATIONALE_A');
+    rows[1].push('');
+    rows[2].push('A is the adult range.');
+    const upload = (api: typeof author) =>
+      api.mutate<{ success: boolean; message: string }>('questions.upload', {
+        quiz_type: 'practice',
+        program_id: cat.program.id,
+        paper_id: cat.paper.id,
+        topic_id: cat.topic.id,
+        set_id: cat.practiceSet.id,
+        file_name: 'tutor.csv',
+        file_base64: csvFile(rows).toString('base64'),
+      });
+    const answer = await upload(author);
+    expect(answer.data).toMatchObject({
+      success: true,
+      message: `2 questions submitted for review into the practice set "${cat.practiceSet.title}": each goes live once another tutor or an admin approves it (Review Questions).`,
+    });
+    expect(await countRows(t.db, 'questions')).toBe(9);
+    const drafts = await t.db
+      .selectFrom('question_drafts')
+      .select(['status', 'school_id', 'practice_set_id', 'rationale_a'])
+      .orderBy('id')
+      .execute();
+    expect(drafts).toEqual([
+      { status: 'submitted', school_id: school.id, practice_set_id: cat.practiceSet.id, rationale_a: null },
+      {
+        status: 'submitted',
+        school_id: school.id,
+        practice_set_id: cat.practiceSet.id,
+        rationale_a: 'A is the adult range.',
+      },
+    ]);
+    expect((await reviewer.query<Draft[]>('questionDrafts.list', { list: 'to_review' })).data).toHaveLength(
+      2,
+    );
+    expect((await whatStudentsSee()).questions).toHaveLength(4);
+
+    const direct = await upload(admin);
+    expect(direct.data.success).toBe(true);
+    expect(await countRows(t.db, 'questions')).toBe(11);
   });
 });

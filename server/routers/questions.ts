@@ -13,13 +13,26 @@ import {
 } from '../../shared/domain/questionFormat';
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
+import type { User } from '../../db/schema';
+import type { StaffScope } from '../services/staffScope';
 import { importQuestions } from '../services/import/importQuestions';
 import { adminProcedure, router } from '../trpc';
 import { questionBankProcedures } from './questionBank';
 
-function run(db: DB, input: UploadRequest, dryRun: boolean) {
+/** A tutor's upload waits for review; an admin's (a school's or the platform's) goes live. */
+function run(ctx: { db: DB; user: User; scope: StaffScope }, input: UploadRequest, dryRun: boolean) {
   const { file_base64, ...fields } = input;
-  return importQuestions(db, { ...fields, bytes: Buffer.from(file_base64, 'base64'), dry_run: dryRun });
+  const { scope } = ctx;
+  const asDrafts =
+    scope.kind === 'school' && scope.role === 'tutor'
+      ? { authorId: ctx.user.id, schoolId: scope.schoolId }
+      : undefined;
+  return importQuestions(ctx.db, {
+    ...fields,
+    bytes: Buffer.from(file_base64, 'base64'),
+    dry_run: dryRun,
+    as_drafts: asDrafts,
+  });
 }
 
 /** A spreadsheet of the largest size as base64 (4 bytes for 3), with the form's other fields. */
@@ -38,7 +51,7 @@ export const questionsRouter = router({
     max_file_bytes: MAX_FILE_BYTES,
     max_rows: MAX_ROWS,
   })),
-  preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, true)),
-  upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx.db, input, false)),
+  preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx, input, true)),
+  upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx, input, false)),
   ...questionBankProcedures,
 });
