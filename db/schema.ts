@@ -218,10 +218,65 @@ export interface QuestionTable {
   topic_id: Generated<number | null>;
   /** Null: national content, seen by every school; else that school's own (migration 0018). */
   school_id: Generated<number | null>;
+  /** Why each option is wrong, shown to a student who chose it (null: none; migration 0021). */
+  rationale_a: Generated<string | null>;
+  rationale_b: Generated<string | null>;
+  rationale_c: Generated<string | null>;
+  rationale_d: Generated<string | null>;
 }
 
-// 'topic': a question's topic changed in place, without a new version.
-export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate' | 'topic';
+// 'topic': a question's topic changed in place, without a new version. 'publish': a reviewed
+// draft became a new live question (migration 0021).
+export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate' | 'topic' | 'publish';
+
+export type DraftStatus = 'draft' | 'submitted' | 'changes_requested' | 'approved';
+
+/**
+ * A question being written or reviewed (migration 0021). Students' queries never read this table:
+ * approval copies the draft into `questions`.
+ */
+export interface QuestionDraftTable
+  extends Pick<
+    QuestionTable,
+    | 'practice_set_id'
+    | 'mock_exam_set_id'
+    | 'question_text'
+    | 'option_a'
+    | 'option_b'
+    | 'option_c'
+    | 'option_d'
+    | 'correct_answer'
+    | 'explanation'
+    | 'rationale_a'
+    | 'rationale_b'
+    | 'rationale_c'
+    | 'rationale_d'
+  > {
+  id: Generated<number>;
+  school_id: number | null;
+  author_id: number | null;
+  status: DraftStatus;
+  topic_id: number | null;
+  /** The live question this draft edits; null for a new question. */
+  base_question_id: number | null;
+  /** The live question approval wrote. */
+  published_question_id: number | null;
+  approved_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DraftCommentKind = 'comment' | 'submitted' | 'changes_requested' | 'approved';
+
+/** One entry of a draft's thread: a comment, or a decision with its comment. */
+export interface QuestionDraftCommentTable {
+  id: Generated<number>;
+  draft_id: number;
+  user_id: number | null;
+  kind: DraftCommentKind;
+  body: string;
+  created_at: string;
+}
 
 /** Who changed a question, when, and what (question bank, migration 0006). */
 export interface QuestionEditTable {
@@ -232,6 +287,8 @@ export interface QuestionEditTable {
   action: QuestionEditAction;
   changes: string; // JSON: { field: { old, new } }
   edited_at: string;
+  /** The reviewed draft this change published (migration 0021). */
+  draft_id: Generated<number | null>;
 }
 
 export interface QuizSessionTable {
@@ -374,6 +431,8 @@ export interface Database {
   mock_exam_sets: MockExamSetTable;
   questions: QuestionTable;
   question_edits: QuestionEditTable;
+  question_drafts: QuestionDraftTable;
+  question_draft_comments: QuestionDraftCommentTable;
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   session_flags: SessionFlagTable;
@@ -397,6 +456,7 @@ export type PracticeSet = Selectable<PracticeSetTable>;
 export type MockExamSet = Selectable<MockExamSetTable>;
 export type Question = Selectable<QuestionTable>;
 export type NewQuestion = Insertable<QuestionTable>;
+export type QuestionDraft = Selectable<QuestionDraftTable>;
 export type QuizSession = Selectable<QuizSessionTable>;
 export type QuizResult = Selectable<QuizResultTable>;
 export type ReviewCard = Selectable<ReviewCardTable>;

@@ -8,6 +8,7 @@ import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { offlineRouter } from './routers/offline';
 import { profileRouter } from './routers/profile';
+import { questionDraftsRouter } from './routers/questionDrafts';
 import { questionsRouter } from './routers/questions';
 import { quizRouter } from './routers/quiz';
 import { resultsRouter } from './routers/results';
@@ -18,6 +19,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   questions: questionsRouter,
+  questionDrafts: questionDraftsRouter,
   catalog: catalogRouter,
   quiz: quizRouter,
   customTests: customTestsRouter,

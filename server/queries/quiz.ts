@@ -42,11 +42,14 @@ export function questionsWithoutKey(db: DB, ids: number[]) {
   return db.selectFrom('questions').select(QUESTION_FACE).where('id', 'in', ids).execute();
 }
 
+/** Why each wrong option is wrong: sent with the key, never before it. */
+export const RATIONALES = ['rationale_a', 'rationale_b', 'rationale_c', 'rationale_d'] as const;
+
 export function questionsWithKey(db: DB, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('questions')
-    .select([...QUESTION_FACE, 'correct_answer', 'explanation'])
+    .select([...QUESTION_FACE, 'correct_answer', 'explanation', ...RATIONALES])
     .where('id', 'in', ids)
     .execute();
 }

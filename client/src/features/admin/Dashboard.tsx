@@ -12,6 +12,7 @@ import { OverviewTab } from './overview/OverviewTab';
 import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
 import { SchoolsTab } from './schools/SchoolsTab';
+import { ReviewTab } from './review/ReviewTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { tabFor, tabsFor, type TabId } from './tabs';
 import { UploadTab } from './upload/UploadTab';
@@ -31,6 +32,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <UploadTab content={data.content} />;
     case 'bank':
       return <QuestionBankTab content={data.content} />;
+    case 'review':
+      return <ReviewTab content={data.content.data} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'items':
