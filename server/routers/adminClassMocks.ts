@@ -7,6 +7,7 @@ import {
   listClassMocks,
   releaseByHand,
   scheduleClassMock,
+  schoolsToSchedule,
   updateClassMock,
 } from '../services/classMocks';
 import { adminProcedure, router } from '../trpc';
@@ -25,6 +26,9 @@ export const adminClassMocksRouter = router({
     .mutation(({ ctx, input }) => cancelClassMock(ctx.db, ctx.scope, input.id)),
 
   list: adminProcedure.query(({ ctx }) => listClassMocks(ctx.db, ctx.scope)),
+
+  /** The schools the schedule form offers: the staff member's own, or every one for the platform admin. */
+  schools: adminProcedure.query(({ ctx }) => schoolsToSchedule(ctx.db, ctx.scope)),
 
   // Polled every few seconds by the live board while it is open: one grouped query.
   board: adminProcedure

@@ -29,7 +29,7 @@ import {
   withheldResults,
 } from '../queries/classMocks';
 import { parseQuestionIds, resultIdOfSession } from '../queries/quiz';
-import { findSchool } from '../queries/schools';
+import { findSchool, listSchools } from '../queries/schools';
 import { secureRandom } from './attemptOrder';
 import {
   GRACE_SECONDS,
@@ -133,6 +133,12 @@ export async function cancelClassMock(db: DB, scope: StaffScope, id: number, now
   const cm = await ownClassMock(db, scope, id);
   if (!(await deleteUnopenedClassMock(db, cm.id, iso(now)))) throw alreadyOpened();
   return { id: cm.id, cancelled: true as const };
+}
+
+export async function schoolsToSchedule(db: DB, scope: StaffScope) {
+  const own = scopedSchoolId(scope);
+  const schools = await listSchools(db);
+  return schools.filter((s) => own === null || s.id === own).map((s) => ({ id: s.id, name: s.name }));
 }
 
 export async function listClassMocks(db: DB, scope: StaffScope, now = new Date()) {

@@ -1,9 +1,10 @@
-// The admin dashboard: ten tabs, the active one chosen by the URL (see tabs.ts).
+// The admin dashboard: eleven tabs, the active one chosen by the URL (see tabs.ts).
 import { useLocation, useNavigate } from 'react-router-dom';
 import { panelIdOf, TabBar, tabIdOf } from './components/TabBar';
 import { useAdminData, type AdminData } from './hooks/useAdminData';
 import { AccountTab } from './account/AccountTab';
 import { ClassViewTab } from './analysis/ClassViewTab';
+import { ClassMocksTab } from './classMocks/ClassMocksTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
 import { OverviewTab } from './overview/OverviewTab';
@@ -32,6 +33,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ItemAnalysisTab content={data.content} />;
     case 'class':
       return <ClassViewTab />;
+    case 'class-mocks':
+      return <ClassMocksTab content={data.content} />;
     case 'settings':
       return <SettingsTab />;
     case 'account':

@@ -18,6 +18,7 @@ describe('tabFor (the tab follows the path)', () => {
     ['/admin', '?tab=results', 'results'],
     ['/admin', '?tab=items', 'items'],
     ['/admin', '?tab=class&school=x', 'class'],
+    ['/admin', '?tab=class-mocks', 'class-mocks'],
     ['/admin', '?tab=bogus', 'overview'],
     // A path names its tab; the query only picks among the tabs without a path.
     ['/admin/users', '?tab=content', 'users'],

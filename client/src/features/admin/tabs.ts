@@ -1,7 +1,7 @@
 // The dashboard's tabs and how the URL selects one: /admin/users -> Users,
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
 // /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, anything else
-// -> Overview. Content Management, Quiz Results, Item Analysis and Class View have no path of their
+// -> Overview. Content Management, Quiz Results, Item Analysis, Class View and Class Mocks have no path of their
 // own, so /admin?tab=... names them, which keeps them reloadable and lets Back return to the
 // previous tab.
 
@@ -14,6 +14,7 @@ export const TABS = [
   { id: 'results', label: 'Quiz Results', to: '/admin?tab=results' },
   { id: 'items', label: 'Item Analysis', to: '/admin?tab=items' },
   { id: 'class', label: 'Class View', to: '/admin?tab=class' },
+  { id: 'class-mocks', label: 'Class Mocks', to: '/admin?tab=class-mocks' },
   { id: 'settings', label: 'Settings', to: '/admin/settings' },
   { id: 'account', label: 'My Account', to: '/admin/account' },
 ] as const;
@@ -28,7 +29,7 @@ const BY_PATH: Record<string, TabId> = {
   'question-bank': 'bank',
 };
 
-const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class'];
+const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class', 'class-mocks'];
 
 const BANK_QUESTION = /^\/admin\/question-bank\/(\d+)\/?$/;
 
