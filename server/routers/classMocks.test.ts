@@ -375,6 +375,33 @@ describe('results held back until the release', () => {
   });
 });
 
+describe('two processes at the close', () => {
+  it('grade each open attempt once and release once when their sweeps and a manual release run together', async () => {
+    const { staff, id } = await schedule({ release: 'at_close', closes_at: minutesFromNow(10) });
+    const apis = [student];
+    for (const name of ['kofi', 'esi', 'yaw'])
+      apis.push(rpc(t, (await signUpAndIn(t, { email: `${name}@example.com`, full_name: name })).access));
+    for (const [i, api] of apis.entries()) await answer(api, (await api.mutate<Start>('classMocks.start', { id })).data, i);
+    await age(id, 11);
+    // Two sweeps (as two processes would run them) and staff pressing Release at the same moment.
+    const [a, b, pressed] = await Promise.all([
+      sweepClassMocks(t.deps),
+      sweepClassMocks(t.deps),
+      staff.mutate('admin.classMocks.release', { id }),
+    ]);
+    expect(a || b).toBe(true);
+    expect(pressed.status, pressed.text).toBe(200);
+    await sweepClassMocks(t.deps);
+    const results = await t.db.selectFrom('quiz_results').select(['session_id', 'learning_pending']).execute();
+    expect(results).toHaveLength(4);
+    expect(new Set(results.map((r) => r.session_id)).size).toBe(4);
+    expect(results.every((r) => r.learning_pending === 1)).toBe(true);
+    const notes = await t.db.selectFrom('notifications').select('user_id').execute();
+    expect(notes).toHaveLength(4);
+    expect(new Set(notes.map((n) => n.user_id)).size).toBe(4);
+  });
+});
+
 describe('the live board', () => {
   it('lists every student in scope with their state and answers, counts at the top', async () => {
     const { staff, id } = await schedule();
