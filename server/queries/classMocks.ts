@@ -296,3 +296,23 @@ export async function mockSetOfSchool(db: DB, setId: number, schoolId: number) {
     .executeTakeFirst();
   return row ?? null;
 }
+
+/**
+ * Whether one of the student's class mocks of this set has opened and not had its results
+ * released: until then the set's own attempts (whose review shows the key) wait.
+ */
+export async function setHeldByClassMock(db: DB, userId: number, setId: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('class_mocks', (j) => j.on((eb) => forStudent(eb)))
+    .select('class_mocks.id')
+    .where('users.id', '=', userId)
+    .where('users.is_staff', '=', 0)
+    .where('users.is_superuser', '=', 0)
+    .where('class_mocks.mock_exam_set_id', '=', setId)
+    .where('class_mocks.opens_at', '<=', now)
+    .where('class_mocks.released_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

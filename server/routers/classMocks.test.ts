@@ -240,9 +240,12 @@ describe('the student’s window and attempt', () => {
     expect(new Date(s.data.session.deadline_at!).getTime() - new Date(s.data.session.started_at).getTime()).toBe(
       30 * 60_000,
     );
-    // The set's own mock stays a separate attempt.
-    const own = await kofi.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
-    expect(own.data.session.id).not.toBe(s.data.session.id);
+    // The set's own mock waits while a class mock of it is open or its results are held back:
+    // its review would show the key.
+    const own = await kofi.mutate('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+    expect(own.status).toBe(409);
+    expect(own.error?.message).toMatch(/^This mock is your class mock now/);
+    expect(await countRows(t.db, 'quiz_sessions')).toBe(2);
   });
 
   it('refuses answers after the attempt’s deadline', async () => {
@@ -333,6 +336,10 @@ describe('results held back until the release', () => {
     const learning = await t.db.selectFrom('quiz_results').select('learning_pending').executeTakeFirstOrThrow();
     expect(learning.learning_pending).toBe(1);
     expect((await student.query<unknown[]>('results.list')).data).toHaveLength(1);
+    // Released: the set can be taken on its own again, as a new attempt.
+    const own = await student.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+    expect(own.status, own.text).toBe(200);
+    expect(own.data.session.id).not.toBe(start.data.session.id);
   });
 
   it('grades attempts still open at the close within the sweep, and releases at the close', async () => {

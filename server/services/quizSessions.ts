@@ -20,7 +20,7 @@ import type { AnswerInput, FlagInput, QuizRefInput, SubmitInput } from '../../sh
 import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { blueprintTopics, isDrawnMock } from '../queries/draws';
-import { isWithheldForGrading, WITHHELD, withheldResultOf } from '../queries/classMocks';
+import { isWithheldForGrading, setHeldByClassMock, WITHHELD, withheldResultOf } from '../queries/classMocks';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
   claimForGrading,
@@ -446,6 +446,12 @@ export async function startQuiz(
   random: RandomSource = secureRandom,
 ): Promise<QuizStart> {
   const quiz = await loadQuiz(db, ref);
+  if (ref.quiz_type === 'mock' && (await setHeldByClassMock(db, user.id, ref.quiz_id, iso(now)))) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This mock is your class mock now: take it from Class mocks. It opens again once the results are out.',
+    });
+  }
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
   // One transaction at a time per student and quiz: two tabs starting the same mock at once get
