@@ -87,14 +87,22 @@ function forStudent(
   ]);
 }
 
-/**
- * The class mocks a student is in (their school's, for everyone or for their programme), newest
- * opening first, with the student's own attempt and its result when it has one.
- */
-export function classMocksOfStudent(db: DB, userId: number) {
+/** The class mocks a student (not a staff account) is in: their school's, for all or their programme. */
+function ofStudent(db: DB, userId: number) {
   return db
     .selectFrom('users')
     .innerJoin('class_mocks', (j) => j.on((eb) => forStudent(eb)))
+    .where('users.id', '=', userId)
+    .where('users.is_staff', '=', 0)
+    .where('users.is_superuser', '=', 0);
+}
+
+/**
+ * The class mocks a student is in, newest opening first, with the student's own attempt and its
+ * result when it has one.
+ */
+export function classMocksOfStudent(db: DB, userId: number) {
+  return ofStudent(db, userId)
     .innerJoin('mock_exam_sets', 'mock_exam_sets.id', 'class_mocks.mock_exam_set_id')
     .leftJoin('quiz_sessions', (j) =>
       j.onRef('quiz_sessions.class_mock_id', '=', 'class_mocks.id').onRef('quiz_sessions.user_id', '=', 'users.id'),
@@ -113,9 +121,6 @@ export function classMocksOfStudent(db: DB, userId: number) {
       'quiz_sessions.deadline_at',
       'quiz_results.id as result_id',
     ])
-    .where('users.id', '=', userId)
-    .where('users.is_staff', '=', 0)
-    .where('users.is_superuser', '=', 0)
     .orderBy('class_mocks.opens_at', 'desc')
     .orderBy('class_mocks.id', 'desc')
     .limit(100)
@@ -124,13 +129,8 @@ export function classMocksOfStudent(db: DB, userId: number) {
 
 /** A class mock the student is in; null when there is none such (another school's, say). */
 export async function findClassMockOfStudent(db: DB, id: number, userId: number): Promise<ClassMock | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('class_mocks', (j) => j.on((eb) => forStudent(eb)))
+  const row = await ofStudent(db, userId)
     .selectAll('class_mocks')
-    .where('users.id', '=', userId)
-    .where('users.is_staff', '=', 0)
-    .where('users.is_superuser', '=', 0)
     .where('class_mocks.id', '=', id)
     .executeTakeFirst();
   return row ?? null;
@@ -302,13 +302,8 @@ export async function mockSetOfSchool(db: DB, setId: number, schoolId: number) {
  * released: until then the set's own attempts (whose review shows the key) wait.
  */
 export async function setHeldByClassMock(db: DB, userId: number, setId: number, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('class_mocks', (j) => j.on((eb) => forStudent(eb)))
+  const row = await ofStudent(db, userId)
     .select('class_mocks.id')
-    .where('users.id', '=', userId)
-    .where('users.is_staff', '=', 0)
-    .where('users.is_superuser', '=', 0)
     .where('class_mocks.mock_exam_set_id', '=', setId)
     .where('class_mocks.opens_at', '<=', now)
     .where('class_mocks.released_at', 'is', null)
