@@ -2,6 +2,7 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { classMocksRouter } from './routers/classMocks';
 import { customTestsRouter } from './routers/customTests';
 import { enrolRouter } from './routers/enrol';
 import { masteryRouter } from './routers/mastery';
@@ -30,6 +31,7 @@ export const appRouter = router({
   offline: offlineRouter,
   admin: adminRouter,
   enrol: enrolRouter,
+  classMocks: classMocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

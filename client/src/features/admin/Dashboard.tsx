@@ -5,6 +5,7 @@ import { useAdminData, type AdminData } from './hooks/useAdminData';
 import { useAdminScope } from './hooks/useAdminScope';
 import { AccountTab } from './account/AccountTab';
 import { ClassViewTab } from './analysis/ClassViewTab';
+import { ClassMocksTab } from './classMocks/ClassMocksTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
 import { EnrolTab } from './enrol/EnrolTab';
@@ -42,6 +43,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ClassViewTab />;
     case 'schools':
       return <SchoolsTab />;
+    case 'class-mocks':
+      return <ClassMocksTab content={data.content} />;
     case 'settings':
       return <SettingsTab />;
     case 'account':

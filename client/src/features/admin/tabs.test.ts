@@ -24,6 +24,7 @@ describe('tabFor (the tab follows the path)', () => {
     ['/admin', '?tab=items', 'items'],
     ['/admin', '?tab=class&school=x', 'class'],
     ['/admin', '?tab=schools', 'schools'],
+    ['/admin', '?tab=class-mocks', 'class-mocks'],
     ['/admin', '?tab=bogus', 'overview'],
     // A path names its tab; the query only picks among the tabs without a path.
     ['/admin/users', '?tab=content', 'users'],

@@ -2,7 +2,7 @@
 // /admin/questions -> Upload Questions, /admin/settings -> Settings, /admin/account -> My Account,
 // /admin/question-bank (and /admin/question-bank/ID, one question) -> Question Bank, /admin/review
 // (and /admin/review/new or /admin/review/ID) -> Review Questions, anything else -> Overview.
-// Content Management, Quiz Results, Item Analysis, Class View and Schools have no path of their
+// Content Management, Quiz Results, Item Analysis, Class View, Class Mocks and Schools have no path of their
 // own, so /admin?tab=... names them, which keeps them reloadable and lets Back return to the
 // previous tab. School staff do not see the platform admin's tabs (PLATFORM_TABS).
 
@@ -18,6 +18,7 @@ export const TABS = [
   { id: 'items', label: 'Item Analysis', to: '/admin?tab=items' },
   { id: 'class', label: 'Class View', to: '/admin?tab=class' },
   { id: 'schools', label: 'Schools', to: '/admin?tab=schools' },
+  { id: 'class-mocks', label: 'Class Mocks', to: '/admin?tab=class-mocks' },
   { id: 'settings', label: 'Settings', to: '/admin/settings' },
   { id: 'account', label: 'My Account', to: '/admin/account' },
 ] as const;
@@ -37,7 +38,7 @@ const BY_PATH: Record<string, TabId> = {
 /** A question under review: /admin/review/new or /admin/review/ID. */
 const REVIEW_ITEM = /^\/admin\/review\/(new|\d+)\/?$/;
 
-const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class', 'schools'];
+const QUERY_TABS: readonly TabId[] = ['content', 'results', 'items', 'class', 'class-mocks', 'schools'];
 
 /** What concerns every school: the platform admin's alone. */
 export const PLATFORM_TABS: readonly TabId[] = ['schools', 'settings'];
