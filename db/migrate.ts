@@ -21,6 +21,7 @@ import * as m0015 from './migrations/0015_add_pending_registrations';
 import * as m0016 from './migrations/0016_add_question_topics';
 import * as m0017 from './migrations/0017_widen_session_origins';
 import * as m0018 from './migrations/0018_add_schools';
+import * as m0020 from './migrations/0020_add_class_mocks';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016_add_question_topics': m0016,
   '0017_widen_session_origins': m0017,
   '0018_add_schools': m0018,
+  '0020_add_class_mocks': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

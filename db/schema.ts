@@ -49,6 +49,24 @@ export interface SchoolTable {
 }
 export type School = Selectable<SchoolTable>;
 
+export type ClassMockRelease = 'at_close' | 'manual';
+
+/** A mock set scheduled for a school, or one programme of it (migration 0020). */
+export interface ClassMockTable {
+  id: Generated<number>;
+  school_id: number;
+  mock_exam_set_id: number;
+  /** Null: every student of the school; else those whose programme reads the same. */
+  program_of_study: string | null;
+  opens_at: string;
+  closes_at: string;
+  release: ClassMockRelease;
+  released_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+export type ClassMock = Selectable<ClassMockTable>;
+
 export interface EmailVerificationTable {
   id: Generated<number>;
   user_id: number;
@@ -228,6 +246,8 @@ export interface QuizSessionTable {
   origin_id: number | null;
   // Migration 0011: the phone's UUID of an attempt taken offline (unique); null when online.
   client_id: Generated<string | null>;
+  // Migration 0020: the class mock this attempt was taken for; null for every other session.
+  class_mock_id: Generated<number | null>;
 }
 
 /** A question the student flagged in a session (migration 0007). */
@@ -336,6 +356,7 @@ export interface RateLimitTable {
 export interface Database {
   users: UserTable;
   schools: SchoolTable;
+  class_mocks: ClassMockTable;
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
   pending_registrations: PendingRegistrationTable;

@@ -2,6 +2,7 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { classMocksRouter } from './routers/classMocks';
 import { customTestsRouter } from './routers/customTests';
 import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
@@ -26,6 +27,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   offline: offlineRouter,
   admin: adminRouter,
+  classMocks: classMocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -58,7 +58,7 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
-type Origin = Pick<SessionRow, 'origin' | 'origin_id' | 'client_id'>;
+type Origin = Pick<SessionRow, 'origin' | 'origin_id' | 'client_id' | 'class_mock_id'>;
 
 /**
  * A new session of one set unless the row says what else it was built from (origin, migration
@@ -75,6 +75,7 @@ export async function insertSession(
     origin: 'set',
     origin_id: null,
     client_id: null,
+    class_mock_id: null,
     ...row,
     question_ids: JSON.stringify(row.question_ids),
     option_orders: row.option_orders ?? null,
@@ -100,6 +101,8 @@ function openSession(db: DB, p: { userId: number; type: QuizType; quizId: number
     .where('user_id', '=', p.userId)
     .where('quiz_type', '=', p.type)
     .where('quiz_id', '=', p.quizId)
+    // A class mock's attempt is its own (classMocks.start), never resumed as the set's.
+    .where('class_mock_id', 'is', null)
     .where('submitted_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1);
@@ -140,6 +143,7 @@ export function openMockSessions(db: DB, userId: number, now: string) {
     .where('user_id', '=', userId)
     .where('quiz_type', '=', 'mock')
     .where('quiz_id', '<>', 0)
+    .where('class_mock_id', 'is', null)
     .where('submitted_at', 'is', null)
     .where('deadline_at', '>', now)
     .execute();

@@ -8,6 +8,7 @@ import { changeOwnEmail } from '../services/ownAccount';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
+import { adminClassMocksRouter } from './adminClassMocks';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
 import { adminUserProcedures } from './adminUsers';
@@ -54,6 +55,8 @@ export const adminRouter = router({
   reports: adminReportsRouter,
 
   accounts: adminAccountsRouter,
+
+  classMocks: adminClassMocksRouter,
 
   ...adminContentProcedures,
 
