@@ -146,7 +146,7 @@ describe('load test (CI size)', () => {
   );
 
   it(
-    'a mock day in small: 40 students of 2 schools each start their class mock, most submit, the server closes the rest at the close, and every answer is stored and every attempt graded',
+    'a mock day in small: 40 students of 2 schools, a 30 s window: each starts their class mock, most submit, the server closes the rest at the close, and every answer is stored and every attempt graded',
     async () => {
       const r = await runScheduled({
         students: 40,
@@ -154,7 +154,7 @@ describe('load test (CI size)', () => {
         questions: 10,
         signInSpreadMs: 3_000,
         startSpreadMs: 2_000,
-        windowMs: 20_000,
+        windowMs: 30_000,
         thinkMs: 400,
         leaveShare: 0.25,
         gradeWithinMs: 60_000,

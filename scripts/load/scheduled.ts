@@ -155,6 +155,29 @@ async function watchGrading(
   return last.at ? new Date(last.at).getTime() - closesMs : null;
 }
 
+/** Every attempt is its student's school's class mock (the one classMocks.start was given). */
+async function attemptsOfOwnSchool(db: DB, mockSetId: number): Promise<Check> {
+  const rows = await db
+    .selectFrom('quiz_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('class_mocks as c', 'c.id', 's.class_mock_id')
+    .select(['s.id', 'u.email', 'u.school_id', 'c.school_id as mock_school'])
+    .where('s.quiz_type', '=', 'mock')
+    .where('s.quiz_id', '=', mockSetId)
+    .execute();
+  const wrong = rows.filter((r) => r.mock_school === null || r.mock_school !== r.school_id);
+  return {
+    name: "every attempt belongs to its school's class mock",
+    ok: wrong.length === 0,
+    detail: wrong.length
+      ? `${wrong.length}: ${wrong
+          .slice(0, 5)
+          .map((r) => `session ${r.id} of ${r.email}`)
+          .join('; ')}`
+      : `${rows.length} attempts`,
+  };
+}
+
 export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledReport> {
   const say = opts.log ?? (() => {});
   const processes = opts.processes ?? 1;
@@ -243,6 +266,7 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
     await server.stop();
 
     const checks = await verifyRun(data.db, logs, fixture.mockSetId);
+    checks.push(await attemptsOfOwnSchool(data.db, fixture.mockSetId));
     const problems = logs.flatMap((l) => [
       ...l.httpErrors.map((e) => `${l.email}: ${e}`),
       ...(l.fatal ? [`${l.email}: ${l.fatal}`] : []),
