@@ -146,10 +146,11 @@ export class ServerProcess {
       this.stderr = (this.stderr + d.toString()).slice(-8000);
     });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`server did not start: ${this.stderr}`)),
-        READY_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => {
+        // Not left running (its workers with it) once the caller has given up on it.
+        child.kill('SIGTERM');
+        reject(new Error(`server did not start within ${READY_TIMEOUT_MS / 1000} s: ${this.stderr}`));
+      }, READY_TIMEOUT_MS);
       let out = '';
       const untilReady = (d: Buffer) => {
         out += d.toString();

@@ -37,38 +37,49 @@ export interface Launched {
 export async function launchLoad(opts: LaunchOptions): Promise<Launched> {
   const postgres: Cluster | null =
     opts.database === 'postgres' ? await startCluster({ maxConnections: 400 }) : null;
-  const data = await freshDataDir('nmc-load', { postgresUrl: postgres?.url });
-  const fixture = await prepareFixture(data.db, data.signer, opts.fixture);
-  const compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
-  const launch = compiled ? productionLaunch(ROOT) : { env: {} };
-  const server = await ServerProcess.start({
-    dataDir: data.dir,
-    jwtSecret: data.jwtSecret,
-    relaxedLimits: opts.relaxedLimits ?? false,
-    compiled,
-    ...launch,
-    env: {
-      ...launch.env,
-      WEB_CONCURRENCY: String(opts.processes ?? 1),
-      ...(data.env.DATABASE_URL ? { DATABASE_URL: data.env.DATABASE_URL } : {}),
-    },
-  });
-  // The browser client sets no request timeout; 60 s stands in for a student's patience.
-  const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
-  return {
-    postgres,
-    data,
-    fixture,
-    server,
-    client,
-    target: data.env.DATABASE_URL ?? data.env.DATABASE_FILE,
-    async finish(keepData) {
-      client.close();
-      await server.stop();
-      if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
-      if (keepData) await data.db.destroy();
-      else await data.remove();
-      postgres?.stop();
-    },
+  let data: DataDir | undefined;
+  let compiled: string | undefined;
+  const cleanUp = async (keepData: boolean) => {
+    if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
+    if (keepData) await data?.db.destroy();
+    else await data?.remove();
+    postgres?.stop();
   };
+  try {
+    data = await freshDataDir('nmc-load', { postgresUrl: postgres?.url });
+    const fixture = await prepareFixture(data.db, data.signer, opts.fixture);
+    compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
+    const launch = compiled ? productionLaunch(ROOT) : { env: {} };
+    const server = await ServerProcess.start({
+      dataDir: data.dir,
+      jwtSecret: data.jwtSecret,
+      relaxedLimits: opts.relaxedLimits ?? false,
+      compiled,
+      ...launch,
+      env: {
+        ...launch.env,
+        WEB_CONCURRENCY: String(opts.processes ?? 1),
+        ...(data.env.DATABASE_URL ? { DATABASE_URL: data.env.DATABASE_URL } : {}),
+      },
+    });
+    // The browser client sets no request timeout; 60 s stands in for a student's patience.
+    const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
+    return {
+      postgres,
+      data,
+      fixture,
+      server,
+      client,
+      target: data.env.DATABASE_URL ?? data.env.DATABASE_FILE,
+      async finish(keepData) {
+        client.close();
+        await server.stop();
+        await cleanUp(keepData);
+      },
+    };
+  } catch (err) {
+    // A server that never came up (e.g. on a machine too busy to start it in time) leaves nothing behind.
+    await cleanUp(false);
+    throw err;
+  }
 }
