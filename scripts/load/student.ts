@@ -17,6 +17,8 @@ export interface StudentLog {
   /** question id -> every letter the server acknowledged for it, in order (the last one is final). */
   acks: Map<number, AnswerLetter[]>;
   resultId: number | null;
+  /** When the student's own submit was acknowledged (ms since the epoch); null if they never submitted. */
+  submittedAt: number | null;
   /** Acknowledged answers the server did not hand back when the session was resumed. */
   lostOnResume: string[];
   resumes: number;
@@ -40,6 +42,16 @@ export interface StudentPlan {
    */
   sendSheet: boolean;
   seed: number;
+  /** How the attempt is opened (and reopened after a failure); quiz.start of quizId by default. */
+  start?: { procedure: string; input: unknown };
+  /** Queries (without input) the first page calls after signing in, e.g. the dashboard's lists. */
+  dashboard?: string[];
+  /** After signing in, wait until this instant (ms since the epoch) before starting. */
+  startAt?: number;
+  /** No answer is begun after this instant: the student submits what they have (the window closes). */
+  stopAt?: number;
+  /** Answer this many questions, then leave without submitting: the server closes the attempt. */
+  leaveAfter?: number;
 }
 
 export interface StudentEnv {
@@ -82,6 +94,7 @@ export function newStudentLog(email: string): StudentLog {
     sessionId: null,
     acks: new Map(),
     resultId: null,
+    submittedAt: null,
     lostOnResume: [],
     resumes: 0,
     networkErrors: 0,
@@ -118,7 +131,9 @@ export async function simulateStudent(
           kind === 'query'
             ? await env.client.request(
                 'GET',
-                `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+                input === undefined
+                  ? `/trpc/${procedure}`
+                  : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
                 undefined,
                 token,
               )
@@ -153,7 +168,11 @@ export async function simulateStudent(
     throw new GiveUp(`${procedure}: gave up at the deadline`);
   }
 
-  const start = () => call<QuizStartAnswer>('quiz.start', { quiz_type: 'mock', quiz_id: plan.quizId });
+  const opening = plan.start ?? {
+    procedure: 'quiz.start',
+    input: { quiz_type: 'mock', quiz_id: plan.quizId },
+  };
+  const start = () => call<QuizStartAnswer>(opening.procedure, opening.input);
 
   /** After an interruption: reopen the session and check it still holds every acknowledged answer. */
   async function resumeAndCheck(): Promise<void> {
@@ -191,15 +210,20 @@ export async function simulateStudent(
     });
     token = pair.access;
     refresh = pair.refresh;
+    for (const procedure of plan.dashboard ?? []) await call(procedure, undefined, 'query');
+    if (plan.startAt !== undefined) await sleep(plan.startAt - Date.now());
     const view = await start();
     log.sessionId = view.session.id;
     interrupted = false;
     const questions = view.questions.map((q) => q.id);
-    for (const qid of questions) {
-      await sleep(rand() * plan.thinkMs);
+    for (const qid of questions.slice(0, plan.leaveAfter)) {
+      const pause = rand() * plan.thinkMs;
+      if (plan.stopAt !== undefined && Date.now() + pause > plan.stopAt) break;
+      await sleep(pause);
       if (interrupted) await resumeAndCheck();
       await save(qid, LETTERS[Math.floor(rand() * 4)]);
     }
+    if (plan.leaveAfter !== undefined) return log;
     // Second thoughts: a few answers are changed before the submit (the save is an upsert).
     for (let i = 0; i < 2 && questions.length; i++) {
       const qid = questions[Math.floor(rand() * questions.length)];
@@ -210,12 +234,14 @@ export async function simulateStudent(
     const sheet = plan.sendSheet
       ? [...log.acks].map(([question_id, letters]) => ({ question_id, selected_answer: letters.at(-1) }))
       : [];
-    const result = await call<{ id: number }>('quiz.submit', {
+    const result = await call<{ id?: number }>('quiz.submit', {
       session_id: log.sessionId,
       answers: sheet,
       time_spent_minutes: Math.round((Date.now() - startedAt) / 60_000),
     });
-    log.resultId = result.id;
+    // A class mock's result before its release may carry no id: the database is checked instead.
+    log.resultId = result.id ?? null;
+    log.submittedAt = Date.now();
   } catch (err) {
     log.fatal = err instanceof Error ? err.message : String(err);
   }
