@@ -20,6 +20,8 @@ import { sendLandingPage } from './http/landingPage';
 import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './http/trpcHttp';
 import { requestLog } from './http/requestLog';
+import { sendRetryAfter } from './http/retryAfter';
+import type { TRPCError } from '@trpc/server';
 
 const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -53,7 +55,11 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     restRouter(deps, (procedure) => bodyReader(bodies, () => [procedure])),
   );
   const maxBatchSize = 20;
-  const onError = logInternalErrors(deps.logger);
+  const logErrors = logInternalErrors(deps.logger);
+  const onError = (opts: { error: TRPCError; path: string | undefined; req: express.Request }) => {
+    sendRetryAfter(opts.req.res, opts.error);
+    logErrors(opts);
+  };
   const leanFront = createTrpcHandler({
     router: appRouter,
     createContext: (req) => createContext(deps, req),
