@@ -86,7 +86,11 @@ describe('sign-in while password checks are busy', () => {
     t = await startTestServer({ hasher: { threads: 1, maxWaitMs: 0 } });
     await signUpAndIn(t);
     const user = () =>
-      t!.db.selectFrom('users').select('last_login').where('email', '=', STUDENT.email).executeTakeFirstOrThrow();
+      t!.db
+        .selectFrom('users')
+        .select('last_login')
+        .where('email', '=', STUDENT.email)
+        .executeTakeFirstOrThrow();
     const lastLogin = (await user()).last_login;
     const running = passwordHasher().hash('Kente-Weaver-2024', SLOW_COST);
 
@@ -95,7 +99,9 @@ describe('sign-in while password checks are busy', () => {
       password: STUDENT.password1,
     });
     expect(rest.status).toBe(429);
-    expect(rest.body.detail).toMatch(/^Many students are signing in right now\. Please try again in \d+ seconds\.$/);
+    expect(rest.body.detail).toMatch(
+      /^Many students are signing in right now\. Please try again in \d+ seconds\.$/,
+    );
     expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(rest.body.retry_after).toBe(Number(rest.headers['retry-after']));
 

@@ -24,8 +24,7 @@ export interface HasherOptions {
 export const DEFAULT_HASHER: HasherOptions = { threads: 2, maxWaitMs: 10_000, niceness: 19 };
 
 type Job =
-  | { op: 'hash'; password: string; cost: PasswordCost }
-  | { op: 'verify'; stored: string; password: string };
+  { op: 'hash'; password: string; cost: PasswordCost } | { op: 'verify'; stored: string; password: string };
 
 interface Reply {
   id: number;
