@@ -31,12 +31,20 @@ function threadNiceness(): number[] {
     .map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
 }
 
+/** CPU time (user and system, in clock ticks of 10 ms) the calling thread has used, from /proc. */
+function ownCpuTicks(): number {
+  const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 describe('the password hasher', () => {
   it('hashes and checks with Argon2id on a thread at nice 19, the calling thread staying at 0', async () => {
     const before = threadNiceness().filter((n) => n === 19).length;
     hasher = new PasswordHasher({ threads: 1, maxWaitMs: 10_000, niceness: 19 });
-    const stored = await hasher.hash('Kente-Weaver-2024', OWASP_PASSWORD_COST);
-    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // A cheap cost: at nice 19 on a machine busy with other test files, each hash waits its turn.
+    const stored = await hasher.hash('Kente-Weaver-2024', { memoryCost: 8, timeCost: 1 });
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
     expect(await hasher.verify(stored, 'Kente-Weaver-2024')).toBe(true);
     expect(await hasher.verify(stored, 'Not-The-Password-9')).toBe(false);
     await expect(hasher.verify('not a hash', 'Kente-Weaver-2024')).rejects.toThrow();
@@ -45,26 +53,20 @@ describe('the password hasher', () => {
     expect(Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16])).toBe(0);
   });
 
-  it('leaves the event loop free while hashes queue', async () => {
-    hasher = new PasswordHasher({ threads: 1, maxWaitMs: 60_000, niceness: 19 });
-    const hashes = Array.from({ length: 6 }, (_, i) => hasher!.hash(`Password-${i}-x`, OWASP_PASSWORD_COST));
-    let done = false;
-    void Promise.all(hashes).then(() => (done = true));
-    let worstLagMs = 0;
-    let ticks = 0;
-    while (!done) {
-      const asked = performance.now();
-      await new Promise((r) => setTimeout(r, 1));
-      worstLagMs = Math.max(worstLagMs, performance.now() - asked);
-      ticks++;
-    }
-    // Six hashes of about 20 ms each, one after another, while timers kept firing.
-    expect(ticks).toBeGreaterThan(20);
-    expect(worstLagMs).toBeLessThan(100);
+  it('hashes off the calling thread: the event loop spends almost no CPU on a queue of hashes', async () => {
+    hasher = new PasswordHasher({ threads: 1, maxWaitMs: 60_000, niceness: 0 });
+    await hasher.hash('warm-up-password', OWASP_PASSWORD_COST);
+    const before = ownCpuTicks();
+    const hashes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => hasher!.hash(`Password-${i}-x`, OWASP_PASSWORD_COST)),
+    );
+    expect(new Set(hashes).size).toBe(12);
+    // Twelve hashes of 10-20 ms of CPU each: over 12 ticks (10 ms each) had this thread run them.
+    expect(ownCpuTicks() - before).toBeLessThan(6);
   });
 
   it('refuses past its longest wait, saying how long to wait, and admits again once drained', async () => {
-    hasher = new PasswordHasher({ threads: 1, maxWaitMs: 0, niceness: 19 });
+    hasher = new PasswordHasher({ threads: 1, maxWaitMs: 0, niceness: 0 });
     expect(() => hasher!.admit()).not.toThrow();
     const running = hasher.hash('Kente-Weaver-2024', SLOW_COST);
     let refusal: unknown;
