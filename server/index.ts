@@ -2,7 +2,6 @@
 // (expired mocks) -> listen. With WEB_CONCURRENCY=N the steps up to the background work run
 // once, in the primary process, and N workers (node:cluster) listen (cluster.ts).
 import cluster from 'node:cluster';
-import os from 'node:os';
 import { createApp } from './app';
 import { exitOnSignals, startBackgroundWork, type BackgroundWork } from './background';
 import { superviseWorkers } from './cluster';
@@ -11,7 +10,7 @@ import { createDeps, openDatabase } from './deps';
 import { createHttpServer } from './http/httpServer';
 import { EnvError, loadEnv, publicUrlWarning, type Env } from './env';
 import { ensureFirstAdmin } from './services/admins';
-import { configurePasswordHashing } from './services/passwords';
+import { sizePasswordHashing } from './services/passwords';
 import { seedIfEmpty } from './services/seed';
 import { prewarmParser } from './services/import/parseInWorker';
 import { databaseLocation } from './services/systemInfo';
@@ -37,10 +36,7 @@ async function prepareData(env: Env, deps: AppDeps) {
 
 function listen(deps: AppDeps, background: BackgroundWork, onListening: () => void) {
   const { env } = deps;
-  // As many low-priority hashing threads over all workers as the machine has cores.
-  configurePasswordHashing({
-    threads: Math.max(1, Math.floor(os.availableParallelism() / env.WEB_CONCURRENCY)),
-  });
+  sizePasswordHashing(env.WEB_CONCURRENCY);
   const server = createHttpServer(createApp(deps)).listen(env.PORT, env.HOST, onListening);
   // The first upload should not wait for a thread start and a cold SheetJS load (see parseInWorker.ts).
   prewarmParser();

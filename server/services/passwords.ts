@@ -1,5 +1,6 @@
 // Argon2id at OWASP's parameters and Django's four password rules, returning the
 // first failing rule's message.
+import os from 'node:os';
 import { TRPCError } from '@trpc/server';
 import dumbPasswords from 'dumb-passwords';
 import { ErrorDetails } from '../errors';
@@ -29,6 +30,11 @@ export function configurePasswordHashing(options: Partial<HasherOptions>): Passw
     hasher = new PasswordHasher(wanted);
   }
   return hasher;
+}
+
+/** As many hashing threads over all worker processes as the machine has cores. */
+export function sizePasswordHashing(workers: number): PasswordHasher {
+  return configurePasswordHashing({ threads: Math.max(1, Math.floor(os.availableParallelism() / workers)) });
 }
 
 export function passwordHasher(): PasswordHasher {
