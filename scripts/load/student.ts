@@ -150,9 +150,9 @@ export async function simulateStudent(
         return (answer.body as TrpcOk<T>).result.data;
       }
       if (answer.status === 429 && answer.retryAfter && procedure === 'auth.login') {
-        // "Busy, try again in N seconds": a student does, a little after.
+        // "Busy, try again in N seconds": a student does, a little after (not past the run's end).
         log.busy++;
-        await sleep(answer.retryAfter * 1000 * (1 + rand() / 2));
+        await sleep(Math.min(answer.retryAfter * 1000 * (1 + rand() / 2), env.deadline - Date.now()));
         continue;
       }
       if (answer.status === 401 && refresh && procedure !== 'auth.refresh') {

@@ -1,5 +1,5 @@
 // Password hashes and checks (Argon2id, tens of ms of CPU each) off the event loop, on a few
-// threads of their own that run at the lowest scheduling priority (passwordWorker.mjs). When
+// threads of their own that run at a low scheduling priority (passwordWorker.mjs). When
 // students sign in while others answer, the kernel gives the event loops the cores first: answer
 // saves and submits keep their pace, and sign-ins queue for what CPU is left. A sign-in that would
 // queue longer than `maxWaitMs` is not queued at all: it is told at once how long to wait
@@ -17,11 +17,16 @@ export interface HasherOptions {
   threads: number;
   /** Longest expected queueing a sign-in is admitted to; beyond it, PasswordChecksBusy. */
   maxWaitMs: number;
-  /** The threads' nice value (19 is the lowest priority). */
+  /** The threads' nice value (0 normal, 19 the lowest priority). */
   niceness: number;
 }
 
-export const DEFAULT_HASHER: HasherOptions = { threads: 2, maxWaitMs: 10_000, niceness: 19 };
+/**
+ * Nice 10: the kernel's weight for it is about a ninth of a normal thread's, so the event loops
+ * keep almost all of a busy core. At 19 (a 68th) sign-ins made no headway at all while anything
+ * else kept the machine busy (docs/performance.md).
+ */
+export const DEFAULT_HASHER: HasherOptions = { threads: 2, maxWaitMs: 10_000, niceness: 10 };
 
 type Job =
   { op: 'hash'; password: string; cost: PasswordCost } | { op: 'verify'; stored: string; password: string };
@@ -58,6 +63,8 @@ export interface HasherFigures {
   /** Sign-ins refused as busy so far. */
   refused: number;
 }
+
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 /** A smoothing weight for the moving average of job times. */
 const ALPHA = 0.2;
@@ -124,12 +131,17 @@ export class PasswordHasher {
     return ((this.queue.length + running - this.options.threads + 1) / this.options.threads) * this.serviceMs;
   }
 
-  /** Throws PasswordChecksBusy when a check queued now would wait past maxWaitMs. */
+  /**
+   * Throws PasswordChecksBusy when a check queued now would wait past maxWaitMs. It says to come
+   * back when the queue will have drained to that wait (at most a minute on): the whole wait would
+   * send a crowd away for far longer than the queue needs, and leave the threads idle meanwhile.
+   */
   admit(): void {
     const wait = this.expectedWaitMs();
     if (wait <= this.options.maxWaitMs) return;
     this.refused++;
-    throw new PasswordChecksBusy(Math.max(1, Math.ceil(wait / 1000)));
+    const seconds = Math.ceil((wait - this.options.maxWaitMs) / 1000);
+    throw new PasswordChecksBusy(Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, seconds)));
   }
 
   get figures(): HasherFigures {

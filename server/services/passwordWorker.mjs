@@ -1,8 +1,9 @@
 // A password hashing thread (plain JavaScript, so it runs the same under tsx, vitest, node and
-// from the production bundle). It lowers its own scheduling priority first: on Linux a thread's
-// nice value is its own, so the kernel gives the process's event loop (answer saves, submits) the
-// cores before this thread, and hashing only takes what is left. Each message is one job, hashed
-// synchronously here; the answer goes back with the job's id. See passwordHasher.ts.
+// from the production bundle). It lowers its own scheduling priority first (workerData.niceness,
+// see passwordHasher.ts): on Linux a thread's nice value is its own, so the kernel gives the
+// process's event loop (answer saves, submits) the cores first, and hashing gets a small share of
+// a busy core. Each message is one job, hashed synchronously here; the answer goes back with the
+// job's id.
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { hashSync, verifySync } from '@node-rs/argon2';
@@ -21,6 +22,10 @@ parentPort.on('message', (job) => {
         : verifySync(job.stored, job.password);
     parentPort.postMessage({ id: job.id, ok: true, value });
   } catch (err) {
-    parentPort.postMessage({ id: job.id, ok: false, message: err instanceof Error ? err.message : String(err) });
+    parentPort.postMessage({
+      id: job.id,
+      ok: false,
+      message: err instanceof Error ? err.message : String(err),
+    });
   }
 });
