@@ -19,13 +19,14 @@ import { runScheduled, type ScheduledReport } from './load/scheduled';
 /** The default sign-in limit per address (1000 per 15 minutes) admits a class of this size from one NAT. */
 const DEFAULT_LIMIT_ADMITS = 1000;
 
+function percentileLine(name: string, width: number, p: Percentiles): string {
+  const figures = [p.p50, p.p90, p.p99, p.max].map((v) => String(v).padStart(7)).join(' ');
+  return `${name.padEnd(width)} ${String(p.count).padStart(6)} ${figures}`;
+}
+
 function printLatencies(latencies: Record<string, Percentiles>): void {
   console.log('\nprocedure           count     p50     p90     p99     max  (ms)');
-  for (const [name, p] of Object.entries(latencies)) {
-    console.log(
-      `${name.padEnd(18)} ${String(p.count).padStart(6)} ${[p.p50, p.p90, p.p99, p.max].map((v) => String(v).padStart(7)).join(' ')}`,
-    );
-  }
+  for (const [name, p] of Object.entries(latencies)) console.log(percentileLine(name, 18, p));
 }
 
 function printScheduled(r: ScheduledReport): void {
@@ -71,6 +72,8 @@ function print(r: LoadReport): void {
       ` gave up ${r.fatal.length}; resumes ${r.resumes}; kills ${r.kills}; server peak ${r.peakServerMb.toFixed(0)} MB`,
   );
   printLatencies(r.latencies);
+  console.log(`\nsign-in phase (${r.busy} sign-ins answered busy and repeated after Retry-After)`);
+  for (const [name, p] of Object.entries(r.phases)) console.log(percentileLine(name, 38, p));
   const problems = [...r.httpErrors, ...r.fatal, ...r.lostOnResume, ...r.networkErrorSamples];
   for (const e of problems.slice(0, 10)) console.log(`  ! ${e}`);
   console.log('');

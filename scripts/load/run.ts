@@ -60,6 +60,10 @@ export interface LoadReport {
   questions: number;
   durationMs: number;
   latencies: Record<string, Percentiles>;
+  /** The sign-in phase: sign-ins with their busy waits, and the saves made while others signed in. */
+  phases: Record<string, Percentiles>;
+  /** Sign-ins answered "busy, try again in N s" and repeated. */
+  busy: number;
   acks: number;
   networkErrors: number;
   networkErrorSamples: string[];
@@ -95,6 +99,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   });
   const file = data.env.DATABASE_FILE;
   const latencies = new Latencies();
+  const phases = new Latencies();
+  const signIns = { done: 0, of: opts.students };
   const started = Date.now();
   const deadline = started + opts.timeLimitMs;
   const expectedAcks = opts.students * (opts.questions + 2);
@@ -163,7 +169,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
           sendSheet: i % 2 === 0,
           seed: i + 1,
         };
-        await simulateStudent(plan, { client, latencies, deadline, onAck }, logs[i]);
+        await simulateStudent(plan, { client, latencies, deadline, onAck, phases, signIns }, logs[i]);
       }),
     );
     await chaos;
@@ -184,6 +190,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       questions: opts.questions,
       durationMs: Date.now() - started,
       latencies: latencies.summary(),
+      phases: phases.summary(),
+      busy: logs.reduce((n, l) => n + l.busy, 0),
       acks,
       networkErrors: logs.reduce((n, l) => n + l.networkErrors, 0),
       networkErrorSamples: all((l) => l.networkErrorSamples).slice(0, 10),

@@ -199,6 +199,9 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
   );
 
   const latencies = new Latencies();
+  // Sign-in waits and saves beside them; the report keeps the whole-run figures.
+  const phases = new Latencies();
+  const signIns = { done: 0, of: opts.students };
   const clock0 = Date.now() + SCHEDULING_LEAD_MS;
   // Sign-ins run before and into the window: the last ones sign in just as the start spread ends.
   const opensMs = clock0 + Math.max(0, opts.signInSpreadMs - opts.startSpreadMs);
@@ -248,7 +251,11 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
           leaveAfter: leaves(i) ? Math.ceil(opts.questions * (0.3 + 0.7 * Math.random())) : undefined,
         };
         // Retries of an answer the server still accepts go on up to its grace after the close.
-        await simulateStudent(plan, { client, latencies, deadline: closesMs + 30_000, onAck }, logs[i]);
+        await simulateStudent(
+          plan,
+          { client, latencies, deadline: closesMs + 30_000, onAck, phases, signIns },
+          logs[i],
+        );
       }),
     );
     clearInterval(progress);

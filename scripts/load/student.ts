@@ -22,6 +22,8 @@ export interface StudentLog {
   /** Acknowledged answers the server did not hand back when the session was resumed. */
   lostOnResume: string[];
   resumes: number;
+  /** Sign-ins the server answered "busy, try again in N s" (429 with Retry-After), waited out and repeated. */
+  busy: number;
   /** Failed attempts: network errors (expected while the server is down) and HTTP errors (never expected). */
   networkErrors: number;
   /** The first few network failures, named by procedure (timeouts vs refused connections). */
@@ -60,6 +62,13 @@ export interface StudentEnv {
   /** Nothing is retried past this instant. */
   deadline: number;
   onAck: () => void;
+  /**
+   * The sign-in phase: `phases` gets the time from a student's first sign-in attempt to being in
+   * (busy answers waited out included) as 'sign-in, waits included', and each answer save made
+   * while some students are still signing in as 'quiz.saveAnswer while others sign in'.
+   */
+  phases: Latencies;
+  signIns: { done: number; of: number };
 }
 
 /** A small deterministic generator: the same seed always chooses the same answers. */
@@ -97,6 +106,7 @@ export function newStudentLog(email: string): StudentLog {
     submittedAt: null,
     lostOnResume: [],
     resumes: 0,
+    busy: 0,
     networkErrors: 0,
     networkErrorSamples: [],
     httpErrors: [],
@@ -148,8 +158,17 @@ export async function simulateStudent(
         continue;
       }
       if (answer.status >= 200 && answer.status < 300) {
-        env.latencies.add(procedure, performance.now() - t0);
+        const ms = performance.now() - t0;
+        env.latencies.add(procedure, ms);
+        if (procedure === 'quiz.saveAnswer' && env.signIns.done < env.signIns.of)
+          env.phases.add('quiz.saveAnswer while others sign in', ms);
         return (answer.body as TrpcOk<T>).result.data;
+      }
+      if (answer.status === 429 && answer.retryAfter && procedure === 'auth.login') {
+        // "Busy, try again in N seconds": a student does, a little after (not past the run's end).
+        log.busy++;
+        await sleep(Math.min(answer.retryAfter * 1000 * (1 + rand() / 2), env.deadline - Date.now()));
+        continue;
       }
       if (answer.status === 401 && refresh && procedure !== 'auth.refresh') {
         // The access token ran out (15 minutes) mid-exam: as the client (client/src/lib/trpc.ts),
@@ -204,10 +223,12 @@ export async function simulateStudent(
 
   try {
     const startedAt = Date.now();
+    const signInStarted = performance.now();
     const pair = await call<{ access: string; refresh: string }>('auth.login', {
       email: plan.email,
       password: plan.password,
-    });
+    }).finally(() => env.signIns.done++);
+    env.phases.add('sign-in, waits included', performance.now() - signInStarted);
     token = pair.access;
     refresh = pair.refresh;
     for (const procedure of plan.dashboard ?? []) await call(procedure, undefined, 'query');
