@@ -2,6 +2,7 @@
 // ("practice:12", "mock:3").
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../../server/router';
+import { mayChange } from '../lib/catalog';
 import type { Content } from '../types';
 
 export type Draft = inferRouterOutputs<AppRouter>['questionDrafts']['get'];
@@ -63,16 +64,18 @@ export function inputOf(form: DraftForm) {
   return { ...fields, quiz_type, set_id, topic_id: form.topic_id };
 }
 
-/** Every set a question may go to, practice sets with their topic. */
+/** Every set a question may go to (school staff: their school's own), practice sets with their topic. */
 export function targetOptions(content: Content | undefined) {
   if (!content) return [];
   const topics = new Map(content.topics.map((t) => [t.id, t.name]));
+  const ours = <T extends { school_id: number | null }>(sets: T[]) =>
+    sets.filter((s) => mayChange(content.viewer, s.school_id));
   return [
-    ...content.practiceSets.map((s) => ({
+    ...ours(content.practiceSets).map((s) => ({
       value: `practice:${s.id}`,
       label: `Practice: ${s.title} (${topics.get(s.topic) ?? ''})`,
     })),
-    ...content.mockExamSets.map((s) => ({ value: `mock:${s.id}`, label: `Mock: ${s.title}` })),
+    ...ours(content.mockExamSets).map((s) => ({ value: `mock:${s.id}`, label: `Mock: ${s.title}` })),
   ];
 }
 
