@@ -1,4 +1,5 @@
-// A school's own content in Chromium: its tutor (1280 px) sees national content read-only and adds
+// A school's own content in Chromium: its school admin (1280 px; a tutor's upload would wait for
+// review, e2e/tutorReview.test.ts) sees national content read-only and adds
 // a practice set with questions under a national topic; a student of that school (360 px phone)
 // finds and takes it; a student of another school never sees it.
 import { describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ async function studentPhone(school: string, email: string): Promise<{ page: Page
 }
 
 describe("a school's own practice set", SUITE_OPTIONS, () => {
-  it('is added by its tutor, taken by its students, and unseen by another school', async () => {
+  it('is added by its school admin, taken by its students, and unseen by another school', async () => {
     const { page, t, consoleErrors } = session;
     const c = await makeCatalog(t.db);
     const school = await t.db
@@ -55,13 +56,17 @@ describe("a school's own practice set", SUITE_OPTIONS, () => {
       .select('id')
       .where('name', '=', SCHOOL_A)
       .executeTakeFirstOrThrow();
-    await signInSchoolStaff(t, { schoolId: school.id, role: 'tutor', email: 'tutor@kumasi.example.com' });
+    await signInSchoolStaff(t, {
+      schoolId: school.id,
+      role: 'school_admin',
+      email: 'head@kumasi.example.com',
+    });
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn('tutor@kumasi.example.com', STAFF_PASSWORD);
+    await signIn('head@kumasi.example.com', STAFF_PASSWORD);
     await page.waitForURL(`${t.url}/admin`);
     const practiceSets = await addPracticeSetInContent(c, SET);
-    // The national set is marked and offers no edit; the tutor's own set is theirs to change.
+    // The national set is marked and offers no edit; the school's own set is theirs to change.
     const national = practiceSets.getByRole('listitem').filter({ hasText: c.practiceSet.title });
     await national.getByText('National: read-only').waitFor();
     expect(await national.getByRole('button').count()).toBe(0);
@@ -69,7 +74,7 @@ describe("a school's own practice set", SUITE_OPTIONS, () => {
     const own = practiceSets.getByRole('listitem').filter({ hasText: SET });
     await own.getByText('Your school', { exact: true }).waitFor();
     expect(await own.getByRole('button', { name: `Edit ${SET}` }).isVisible()).toBe(true);
-    await shot('school-content-tutor-1280');
+    await shot('school-content-school-admin-1280');
 
     await own.getByRole('link', { name: `Add questions to ${SET}` }).click();
     await poll(() => page.getByLabel('A set that exists').isChecked()).toBe(true);

@@ -61,6 +61,11 @@ describe('results', () => {
         option_d: 'Option D',
         correct_answer: 'B',
         explanation: 'Explanation for M2',
+        // Why each wrong option is wrong, where a tutor wrote it (none in this catalogue).
+        rationale_a: null,
+        rationale_b: null,
+        rationale_c: null,
+        rationale_d: null,
       },
       selected_answer: 'A',
       is_correct: false,
