@@ -1,10 +1,11 @@
-// The school scope sweep: staff of school A (a school admin, then a tutor) call every admin
-// procedure and every admin REST path with inputs that name school B's students, staff, results
-// and sets. Each must be refused (403 for what the role may not do at all, 404 for another
-// school's object) or answer about school A alone, and no call may change a row. The procedures
-// and paths are read from the router and the Express stack: one without a case in
-// server/test/scopeCases.ts fails the sweep. The positive side follows: A's staff see A's
-// students and results, the platform admin sees both schools.
+// The school scope sweep: staff of school A (a school admin, then a tutor) call every staff
+// procedure and every admin REST path with inputs that name school B's students, staff, results,
+// invitations and content. Each must be refused (403 for what the role may not do at all, 404 for
+// another school's object) or answer about school A alone, and no call may change a row. The
+// procedures (all whose meta access is 'admin') and paths are read from the router and the Express
+// stack: one without a case in server/test/scopeCases.ts fails the sweep. National content is
+// refused to school staff with 403. The positive side follows: A's staff see A's students, results
+// and content, the platform admin sees both schools.
 import type { inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../db/schema';
@@ -206,6 +207,10 @@ describe('every admin procedure and REST path has a scope case', () => {
   });
 });
 
+/** A call as a failure names it; a file's base64 left out. */
+const labelOf = (name: string, input: unknown) =>
+  `${name} ${JSON.stringify(input, (key, value: unknown) => (key === 'file_base64' ? '…' : value))}`;
+
 const casesOf = (c: ScopeCase | ScopeCase[]) => (Array.isArray(c) ? c : [c]);
 
 /** An answer with its ids left out, to compare one naming B's object with one naming none. */
@@ -222,7 +227,7 @@ describe.each(['school_admin', 'tutor'] as const)('a %s of school A', (role) => 
           for (const [ofB, missing] of c.pairs(w)) {
             const before = await fingerprint(t.db);
             const res = await call(api, name, ofB);
-            const label = `${name} ${JSON.stringify(ofB)}`;
+            const label = labelOf(name, ofB);
             expect(await fingerprint(t.db), label).toEqual(before);
             expect(res.status === 200 ? (res.data as { success?: boolean }).success : false, label).toBe(
               false,
@@ -243,7 +248,7 @@ describe.each(['school_admin', 'tutor'] as const)('a %s of school A', (role) => 
         for (const { input, status } of calls) {
           const before = await fingerprint(t.db);
           const res = await call(api, name, input);
-          const label = `${name} ${JSON.stringify(input)}`;
+          const label = labelOf(name, input);
           expect(res.status, label).toBe(status);
           if (status === 200)
             for (const marker of B_MARKERS) expect(readable(res.data), label).not.toMatch(marker);
@@ -261,7 +266,7 @@ describe.each(['school_admin', 'tutor'] as const)('a %s of school A', (role) => 
       for (const input of inputs(w)) {
         const before = await fingerprint(t.db);
         const res = await call(staffA[role], name, input);
-        const label = `${name} ${JSON.stringify(input)}`;
+        const label = labelOf(name, input);
         // An upload answers in its own shape, refusal included.
         if (res.status === 200)
           expect(res.data, label).toMatchObject({ success: false, error_code: 'not_allowed' });

@@ -1,7 +1,7 @@
-// What the school scope sweep (server/routers/schoolScope.test.ts) sends to every admin procedure
-// and admin REST path as staff of school A, about school B's students, results and sets. Every
-// procedure and path needs an entry: the sweep fails on one without, so a new admin procedure
-// cannot ship unscoped by accident.
+// What the school scope sweep (server/routers/schoolScope.test.ts) sends to every staff procedure
+// and admin REST path as staff of school A, about school B's students, results, invitations and
+// content. Every procedure and path needs an entry: the sweep fails on one without, so a new staff
+// procedure cannot ship unscoped by accident.
 import type { StaffRole } from '../../db/schema';
 
 /** What the sweep made: two schools, a student of each with results, and school B's own things. */
