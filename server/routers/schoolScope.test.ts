@@ -10,6 +10,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../db/schema';
 import { restRouter } from '../rest/index';
+import { restRoutes } from '../rest/routes';
 import { appRouter, type AppRouter } from '../router';
 import { NATIONAL_READ_ONLY } from '../services/contentAccess';
 import type { ProcedureMeta } from '../trpc';
@@ -197,7 +198,12 @@ describe('every admin procedure and REST path has a scope case', () => {
     };
     const noBodies = () => (_req: unknown, _res: unknown, next: () => void) => next();
     walk((restRouter(t.deps, noBodies) as unknown as { stack: Layer[] }).stack);
-    const admin = paths.filter((p) => p.split(' ')[1].startsWith('/admin/'));
+    // Paths under /admin/, and any other a staff-only procedure answers.
+    const staffOnly = restRoutes
+      .filter((r) => r.procedure && ADMIN_PROCEDURES.includes(r.procedure))
+      .map((r) => r.key);
+    const admin = paths.filter((p) => p.split(' ')[1].startsWith('/admin/') || staffOnly.includes(p));
+    expect(staffOnly.filter((p) => !admin.includes(p))).toEqual([]);
     expect(admin.length).toBeGreaterThan(10);
     expect(
       admin.filter((p) => !(p in REST_CASES)),
