@@ -10,6 +10,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
+// Long, but mostly waiting on a clock: beside the browser tests.
+const WAITING = ['scripts/mockDay.test.ts'];
 // What needs PostgreSQL itself: run in the postgres project only.
 const POSTGRES_ONLY = ['db/postgres.test.ts', 'scripts/migrateToPostgres.test.ts'];
 // What runs on both databases: every test of the server that goes through a database.
@@ -151,7 +153,7 @@ export default defineConfig({
     // own server and database, and the few that stub clean up after themselves. The load runs keep
     // a fresh graph per file: their import is small beside what they do.
     isolate: false,
-    // Four projects. Only `browser` needs the built client, and only its global setup builds it,
+    // Five projects. Only `browser` needs the built client, and only its global setup builds it,
     // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
     // both cores on purpose: they run alone, after everything else, so that neither they nor the
     // browser tests time out on the other's load.
@@ -167,7 +169,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'client/**/*.test.ts',
           ],
-          exclude: [...HEAVY, ...POSTGRES_ONLY, 'node_modules/**'],
+          exclude: [...HEAVY, ...WAITING, ...POSTGRES_ONLY, 'node_modules/**'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -194,6 +196,18 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // The small mock day: a server and 40 students, idle most of the minute; one of the browser
+        // group's workers (same group, same worker count).
+        extends: true,
+        test: {
+          name: 'mock-day',
+          include: WAITING,
+          maxWorkers: 3,
+          isolate: true,
           sequence: { groupOrder: 1 },
         },
       },

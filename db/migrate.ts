@@ -22,6 +22,8 @@ import * as m0016 from './migrations/0016_add_question_topics';
 import * as m0017 from './migrations/0017_widen_session_origins';
 import * as m0018 from './migrations/0018_add_schools';
 import * as m0019 from './migrations/0019_add_invitations';
+import * as m0020 from './migrations/0020_add_class_mocks';
+import * as m0021 from './migrations/0021_add_question_drafts';
 
 const migrations: Record<string, Migration> = {
   '0001_create_schema': m0001,
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   '0017_widen_session_origins': m0017,
   '0018_add_schools': m0018,
   '0019_add_invitations': m0019,
+  '0020_add_class_mocks': m0020,
+  '0021_add_question_drafts': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,6 +73,24 @@ export interface InvitationTable {
 }
 export type Invitation = Selectable<InvitationTable>;
 
+export type ClassMockRelease = 'at_close' | 'manual';
+
+/** A mock set scheduled for a school, or one programme of it (migration 0020). */
+export interface ClassMockTable {
+  id: Generated<number>;
+  school_id: number;
+  mock_exam_set_id: number;
+  /** Null: every student of the school; else those whose programme reads the same. */
+  program_of_study: string | null;
+  opens_at: string;
+  closes_at: string;
+  release: ClassMockRelease;
+  released_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+export type ClassMock = Selectable<ClassMockTable>;
+
 export interface EmailVerificationTable {
   id: Generated<number>;
   user_id: number;
@@ -218,10 +236,65 @@ export interface QuestionTable {
   topic_id: Generated<number | null>;
   /** Null: national content, seen by every school; else that school's own (migration 0018). */
   school_id: Generated<number | null>;
+  /** Why each option is wrong, shown to a student who chose it (null: none; migration 0021). */
+  rationale_a: Generated<string | null>;
+  rationale_b: Generated<string | null>;
+  rationale_c: Generated<string | null>;
+  rationale_d: Generated<string | null>;
 }
 
-// 'topic': a question's topic changed in place, without a new version.
-export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate' | 'topic';
+// 'topic': a question's topic changed in place, without a new version. 'publish': a reviewed
+// draft became a new live question (migration 0021).
+export type QuestionEditAction = 'edit' | 'move' | 'deactivate' | 'reactivate' | 'topic' | 'publish';
+
+export type DraftStatus = 'draft' | 'submitted' | 'changes_requested' | 'approved';
+
+/**
+ * A question being written or reviewed (migration 0021). Students' queries never read this table:
+ * approval copies the draft into `questions`.
+ */
+export interface QuestionDraftTable
+  extends Pick<
+    QuestionTable,
+    | 'practice_set_id'
+    | 'mock_exam_set_id'
+    | 'question_text'
+    | 'option_a'
+    | 'option_b'
+    | 'option_c'
+    | 'option_d'
+    | 'correct_answer'
+    | 'explanation'
+    | 'rationale_a'
+    | 'rationale_b'
+    | 'rationale_c'
+    | 'rationale_d'
+  > {
+  id: Generated<number>;
+  school_id: number | null;
+  author_id: number | null;
+  status: DraftStatus;
+  topic_id: number | null;
+  /** The live question this draft edits; null for a new question. */
+  base_question_id: number | null;
+  /** The live question approval wrote. */
+  published_question_id: number | null;
+  approved_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DraftCommentKind = 'comment' | 'submitted' | 'changes_requested' | 'approved';
+
+/** One entry of a draft's thread: a comment, or a decision with its comment. */
+export interface QuestionDraftCommentTable {
+  id: Generated<number>;
+  draft_id: number;
+  user_id: number | null;
+  kind: DraftCommentKind;
+  body: string;
+  created_at: string;
+}
 
 /** Who changed a question, when, and what (question bank, migration 0006). */
 export interface QuestionEditTable {
@@ -232,6 +305,8 @@ export interface QuestionEditTable {
   action: QuestionEditAction;
   changes: string; // JSON: { field: { old, new } }
   edited_at: string;
+  /** The reviewed draft this change published (migration 0021). */
+  draft_id: Generated<number | null>;
 }
 
 export interface QuizSessionTable {
@@ -252,6 +327,8 @@ export interface QuizSessionTable {
   origin_id: number | null;
   // Migration 0011: the phone's UUID of an attempt taken offline (unique); null when online.
   client_id: Generated<string | null>;
+  // Migration 0020: the class mock this attempt was taken for; null for every other session.
+  class_mock_id: Generated<number | null>;
 }
 
 /** A question the student flagged in a session (migration 0007). */
@@ -361,6 +438,7 @@ export interface Database {
   users: UserTable;
   schools: SchoolTable;
   invitations: InvitationTable;
+  class_mocks: ClassMockTable;
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
   pending_registrations: PendingRegistrationTable;
@@ -374,6 +452,8 @@ export interface Database {
   mock_exam_sets: MockExamSetTable;
   questions: QuestionTable;
   question_edits: QuestionEditTable;
+  question_drafts: QuestionDraftTable;
+  question_draft_comments: QuestionDraftCommentTable;
   quiz_sessions: QuizSessionTable;
   session_answers: SessionAnswerTable;
   session_flags: SessionFlagTable;
@@ -397,6 +477,7 @@ export type PracticeSet = Selectable<PracticeSetTable>;
 export type MockExamSet = Selectable<MockExamSetTable>;
 export type Question = Selectable<QuestionTable>;
 export type NewQuestion = Insertable<QuestionTable>;
+export type QuestionDraft = Selectable<QuestionDraftTable>;
 export type QuizSession = Selectable<QuizSessionTable>;
 export type QuizResult = Selectable<QuizResultTable>;
 export type ReviewCard = Selectable<ReviewCardTable>;

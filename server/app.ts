@@ -20,6 +20,11 @@ import { sendLandingPage } from './http/landingPage';
 import { refuseMalformedUrls } from './http/urls';
 import { createTrpcHandler } from './http/trpcHttp';
 import { requestLog } from './http/requestLog';
+import { sendRetryAfter } from './http/retryAfter';
+import { AppMetrics } from './http/metrics';
+import { allowListOf } from './http/allowList';
+import { passwordHasher } from './services/passwords';
+import type { TRPCError } from '@trpc/server';
 
 const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -32,8 +37,12 @@ export interface AppOptions {
   requestLog?: boolean;
 }
 
-export function createApp(deps: AppDeps, opts: AppOptions = {}) {
+export function createApp(appDeps: AppDeps, opts: AppOptions = {}) {
   const app = express();
+  const budget = new BodyBudget(opts.bodyBudget ?? DEFAULT_BODY_BUDGET);
+  const metrics = new AppMetrics({ db: appDeps.db, budget, hasher: passwordHasher });
+  // Every procedure call, over /trpc or a REST route, is timed by the middleware of server/trpc.ts.
+  const deps: AppDeps = { ...appDeps, onProcedureDone: metrics.observeCall };
   app.disable('x-powered-by');
   // No ETag on JSON answers: they are per user and never asked for again with If-None-Match, and
   // hashing each one cost the REST catalogue reads a share of their CPU (tRPC answers never had one).
@@ -41,19 +50,25 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.set('etag', false);
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(opts.requestLog === false ? withoutRequestLog(deps.logger) : requestLog(deps.logger));
+  app.get('/metrics', metrics.endpoint(allowListOf(deps.env.METRICS_ALLOW), deps.env.TRUST_PROXY !== false));
   app.use(refuseMalformedUrls());
   app.use(helmet(helmetOptions(deps.env)), permissionsPolicy());
   app.use(['/api', '/trpc'], noStore());
 
   // Bodies are read per procedure, after the caller is known (server/http/requestBodies.ts).
-  const bodies = { deps, budget: new BodyBudget(opts.bodyBudget ?? DEFAULT_BODY_BUDGET), router: appRouter };
+  const bodies = { deps, budget, router: appRouter };
+  app.use('/api', metrics.restTimer());
   app.use('/trpc', bodyReader(bodies, trpcPaths));
   app.use(
     '/api',
     restRouter(deps, (procedure) => bodyReader(bodies, () => [procedure])),
   );
   const maxBatchSize = 20;
-  const onError = logInternalErrors(deps.logger);
+  const logErrors = logInternalErrors(deps.logger);
+  const onError = (opts: { error: TRPCError; path: string | undefined; req: express.Request }) => {
+    sendRetryAfter(opts.req.res, opts.error);
+    logErrors(opts);
+  };
   const leanFront = createTrpcHandler({
     router: appRouter,
     createContext: (req) => createContext(deps, req),

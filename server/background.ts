@@ -5,8 +5,11 @@ import type { DB } from '../db/client';
 import { exclusively } from '../db/dialect';
 import type { AppDeps } from './context';
 import { gradeExpiredSessions } from './services/quizSessions';
+import { settleClassMocks } from './services/classMocks';
 
 export const EXPIRED_SWEEP_MS = 60_000;
+/** Often enough that a class mock's open attempts are graded well within a minute of its close. */
+export const CLASS_MOCK_SWEEP_MS = 10_000;
 
 export interface BackgroundWork {
   /** Stops the sweep. */
@@ -26,14 +29,37 @@ export async function sweepExpiredSessions({ db, logger }: Pick<AppDeps, 'db' | 
   });
 }
 
+/**
+ * Grades the attempts still open at a class mock's close and releases the results due at it
+ * (services/classMocks.ts). One process at a time: false when another is at it.
+ */
+export async function sweepClassMocks(
+  { db, logger }: Pick<AppDeps, 'db' | 'logger'>,
+  now = new Date(),
+): Promise<boolean> {
+  return exclusively(db, 'sweep:class-mocks', async () => {
+    await settleClassMocks(db, now, (err, what) =>
+      logger.error({ topic: 'class-mocks', what, err }, 'settling a class mock failed'),
+    );
+  });
+}
+
 export async function startBackgroundWork(deps: AppDeps): Promise<BackgroundWork> {
   const sweep = () =>
     sweepExpiredSessions(deps).catch((err: unknown) =>
       deps.logger.error({ topic: 'quiz', err }, 'expired-session sweep failed'),
     );
+  const settle = () =>
+    sweepClassMocks(deps).catch((err: unknown) =>
+      deps.logger.error({ topic: 'class-mocks', err }, 'class mock sweep failed'),
+    );
   await sweep();
-  const timer = setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref();
-  return { stop: async () => clearInterval(timer) };
+  await settle();
+  const timers = [
+    setInterval(() => void sweep(), EXPIRED_SWEEP_MS).unref(),
+    setInterval(() => void settle(), CLASS_MOCK_SWEEP_MS).unref(),
+  ];
+  return { stop: async () => timers.forEach(clearInterval) };
 }
 
 /**

@@ -47,9 +47,9 @@ async function waitFor(check: () => boolean, ms = 15_000) {
   }
 }
 
-it('serves one port from two workers, shares rate limits, replaces a killed worker', async () => {
+/** The server with WEB_CONCURRENCY=2 on a new database and a free port. */
+async function startTwoWorkers() {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = newDataDir();
   const server = await startServerProcess({
     DATA_DIR: dataDir,
@@ -57,6 +57,12 @@ it('serves one port from two workers, shares rate limits, replaces a killed work
     WEB_CONCURRENCY: '2',
     ...(await testDatabaseEnv(dataDir)),
   });
+  return { port, server };
+}
+
+it('serves one port from two workers, shares rate limits, replaces a killed worker', async () => {
+  const { port, server } = await startTwoWorkers();
+  const base = `http://127.0.0.1:${port}`;
   try {
     expect(server.log()).toContain('2 worker processes');
     const workers = childrenOf(server.pid).filter(isNode);
@@ -86,6 +92,31 @@ it('serves one port from two workers, shares rate limits, replaces a killed work
     await server.stop();
   }
   expect(childrenOf(server.pid)).toEqual([]);
+});
+
+it('answers /metrics from either worker with the figures of both', async () => {
+  const { port, server } = await startTwoWorkers();
+  try {
+    // New connections, which the primary hands to the workers in turn.
+    for (let i = 0; i < 12; i++) expect(await healthWithRetry(port)).toBe(200);
+    for (let scrape = 0; scrape < 2; scrape++) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${series} `))
+            ?.slice(series.length + 1),
+        );
+      expect(value('nmc_rest_request_duration_seconds_count{route="GET /api/health",status="200"}')).toBe(12);
+      // Each worker has its own 8 MiB lane for answers: the sum of two.
+      expect(value('nmc_body_budget_bytes{lane="answers",kind="room"}')).toBe(2 * 8 * 1024 * 1024);
+    }
+  } finally {
+    await server.stop();
+  }
 });
 
 it(

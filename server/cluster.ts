@@ -3,6 +3,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { BackgroundWork } from './background';
 import type { AppDeps } from './context';
+import { gatherWorkerMetrics } from './http/metrics';
 
 /** A worker that keeps dying is started again at most this often. */
 const RESTART_DELAY_MS = 1000;
@@ -42,6 +43,7 @@ export function superviseWorkers(count: number, opts: SuperviseOptions): void {
     );
     setTimeout(() => stopping || fork(), RESTART_DELAY_MS);
   });
+  gatherWorkerMetrics();
   for (let i = 0; i < count; i++) fork();
 
   const stop = () => {

@@ -12,6 +12,7 @@ import type { TokenSigner } from './services/tokens';
 import { cookieJar, type CookieJar, type DeviceCookies } from './services/deviceCookies';
 import { readCacheOf } from '../db/client';
 import { findSessionUser, SESSION_USER_TABLES } from './queries/users';
+import { noteRequestUser } from './http/requestLog';
 
 export interface AppDeps {
   db: DB;
@@ -25,6 +26,8 @@ export interface AppDeps {
   passwordCost: PasswordCost;
   /** Background work (mail) the request started; tests await it. */
   background: Set<Promise<unknown>>;
+  /** Told of each procedure call's end by the HTTP app (server/http/metrics.ts); unset elsewhere. */
+  onProcedureDone?: (procedure: string, outcome: string, seconds: number) => void;
 }
 
 export interface Context extends AppDeps {
@@ -96,5 +99,6 @@ async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
       return row && Object.freeze(row);
     },
   );
+  if (user) noteRequestUser(req, user);
   return createContextInner(deps, { user, familyId: user ? claims.familyId : null, ip, cookies, logger });
 }

@@ -1,6 +1,7 @@
 // Configuration, read once from the environment and checked. A bad value stops start-up with
 // one line naming the variable.
 import { z } from 'zod';
+import { LOOPBACK, parseAllowList } from './http/allowList';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +48,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Worker processes serving the port (node:cluster); 1 serves from the one process.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Who may read /metrics (server/http/allowList.ts): addresses and ranges, loopback, or none.
+  METRICS_ALLOW: z
+    .string()
+    .default(LOOPBACK)
+    .transform((v, ctx) => {
+      try {
+        return parseAllowList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATABASE_FILE: string };

@@ -10,6 +10,7 @@ import { createDeps, openDatabase } from './deps';
 import { createHttpServer } from './http/httpServer';
 import { EnvError, loadEnv, publicUrlWarning, type Env } from './env';
 import { ensureFirstAdmin } from './services/admins';
+import { sizePasswordHashing } from './services/passwords';
 import { seedIfEmpty } from './services/seed';
 import { prewarmParser } from './services/import/parseInWorker';
 import { databaseLocation } from './services/systemInfo';
@@ -35,6 +36,7 @@ async function prepareData(env: Env, deps: AppDeps) {
 
 function listen(deps: AppDeps, background: BackgroundWork, onListening: () => void) {
   const { env } = deps;
+  sizePasswordHashing(env.WEB_CONCURRENCY);
   const server = createHttpServer(createApp(deps)).listen(env.PORT, env.HOST, onListening);
   // The first upload should not wait for a thread start and a cold SheetJS load (see parseInWorker.ts).
   prewarmParser();

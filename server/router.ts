@@ -2,12 +2,14 @@
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { catalogRouter } from './routers/catalog';
+import { classMocksRouter } from './routers/classMocks';
 import { customTestsRouter } from './routers/customTests';
 import { enrolRouter } from './routers/enrol';
 import { masteryRouter } from './routers/mastery';
 import { notificationsRouter } from './routers/notifications';
 import { offlineRouter } from './routers/offline';
 import { profileRouter } from './routers/profile';
+import { questionDraftsRouter } from './routers/questionDrafts';
 import { questionsRouter } from './routers/questions';
 import { quizRouter } from './routers/quiz';
 import { resultsRouter } from './routers/results';
@@ -18,6 +20,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   questions: questionsRouter,
+  questionDrafts: questionDraftsRouter,
   catalog: catalogRouter,
   quiz: quizRouter,
   customTests: customTestsRouter,
@@ -28,6 +31,7 @@ export const appRouter = router({
   offline: offlineRouter,
   admin: adminRouter,
   enrol: enrolRouter,
+  classMocks: classMocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

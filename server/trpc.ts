@@ -50,7 +50,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.meta({ access: 'public' });
+/** Each call's end, outcome and time, to whoever the app set to hear it (the metrics). */
+const timed = t.middleware(async ({ ctx, path, next }) => {
+  const done = ctx.onProcedureDone;
+  if (!done) return next();
+  const started = performance.now();
+  const result = await next();
+  done(path, result.ok ? 'ok' : result.error.code, (performance.now() - started) / 1000);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(timed).meta({ access: 'public' });
 
 /**
  * The HTTP fronts' onError: unexpected errors are logged with their stack (the client gets only

@@ -1,7 +1,7 @@
 // Password hashes per second on this machine, measured alone: the same argon2id parameters and
-// the same libuv thread pool (UV_THREADPOOL_SIZE, default 4) the server's sign-in uses. Sign-in
-// cannot beat this figure; if it comes close, the hash is what bounds it.
-import { hashPassword, verifyPassword } from '../../server/services/passwords';
+// the same hasher (its low-priority threads, server/services/passwordHasher.ts) the server's
+// sign-in uses. Sign-in cannot beat this figure; if it comes close, the hash is what bounds it.
+import { hashPassword, passwordHasher, verifyPassword } from '../../server/services/passwords';
 
 export interface HashRate {
   perSecond: number;
@@ -31,7 +31,7 @@ export async function measureHashRate(concurrency: number, durationMs = 4000): P
   return {
     perSecond: done / ((performance.now() - start) / 1000),
     concurrency,
-    threadPool: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
+    threadPool: passwordHasher().options.threads,
     msPerHash: single,
   };
 }

@@ -21,6 +21,15 @@ export interface Student {
   email: string;
   /** Signed for the bench; the load tests sign in over HTTP instead. */
   access: string;
+  /** The student's (or school admin's) school; null without schools. */
+  schoolId: number | null;
+}
+
+export interface FixtureSchool {
+  id: number;
+  name: string;
+  /** A school admin of this school (staff_role 'school_admin'), with a signed token. */
+  admin: Student;
 }
 
 export interface Fixture {
@@ -33,7 +42,10 @@ export interface Fixture {
   /** question id -> the key, to check grading independently of the server. */
   key: Map<number, AnswerLetter>;
   students: Student[];
+  /** The platform admin (staff, no school). */
   admin: Student;
+  /** With opts.schools: the schools, whose students are consecutive blocks of `students`. */
+  schools: FixtureSchool[];
 }
 
 /** The key of question i: varied, so that an answer sheet of all 'A' scores about a quarter. */
@@ -66,7 +78,14 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 export async function prepareFixture(
   db: DB,
   signer: TokenSigner,
-  opts: { students: number; mockQuestions: number; practiceQuestions?: number; timeLimitMinutes?: number },
+  opts: {
+    students: number;
+    mockQuestions: number;
+    practiceQuestions?: number;
+    timeLimitMinutes?: number;
+    /** Split the students into this many schools, each with a school admin. */
+    schools?: number;
+  },
 ): Promise<Fixture> {
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(STUDENT_PASSWORD);
@@ -118,7 +137,21 @@ export async function prepareFixture(
       .orderBy('position')
       .execute();
 
-    const user = (email: string, name: string, staff: number): NewUser => ({
+    const schoolRows = Array.from({ length: opts.schools ?? 0 }, (_, k) => ({
+      name: `Load Test Nursing Training College ${k + 1}`,
+      region: 'Greater Accra',
+      join_code: null,
+      created_at: now,
+    }));
+    const schools = schoolRows.length
+      ? await trx.insertInto('schools').values(schoolRows).returning(['id', 'name']).execute()
+      : [];
+    const user = (
+      email: string,
+      name: string,
+      staff: number,
+      school?: { id: number; name: string },
+    ): NewUser => ({
       full_name: name,
       email,
       password_hash: passwordHash,
@@ -126,7 +159,9 @@ export async function prepareFixture(
       gender: 'Female',
       region_of_institution: 'Greater Accra',
       program_of_study: 'General Nursing',
-      school: 'Korle Bu Nursing and Midwifery Training College',
+      school: school?.name ?? 'Korle Bu Nursing and Midwifery Training College',
+      school_id: school?.id ?? null,
+      staff_role: staff && school ? 'school_admin' : null,
       bio: '',
       avatar: null,
       is_staff: staff,
@@ -135,12 +170,20 @@ export async function prepareFixture(
       last_login: null,
       created_at: now,
     });
+    // Student i belongs to school floor(i * schools / students): consecutive blocks.
+    const schoolOf = (i: number) => schools[Math.floor((i * schools.length) / opts.students)];
     const userRows = Array.from({ length: opts.students }, (_, i) =>
-      user(`student${i + 1}@bench.example`, `Student ${i + 1}`, 0),
+      user(`student${i + 1}@bench.example`, `Student ${i + 1}`, 0, schoolOf(i)),
     );
     userRows.push(user('admin@bench.example', 'Bench Admin', 1));
+    for (const [k, school] of schools.entries())
+      userRows.push(user(`admin@school${k + 1}.bench.example`, `School Admin ${k + 1}`, 1, school));
     await insertChunks(userRows, (c) => trx.insertInto('users').values(c).execute());
-    const users = await trx.selectFrom('users').select(['id', 'email', 'is_staff']).orderBy('id').execute();
+    const users = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'is_staff', 'school_id'])
+      .orderBy('id')
+      .execute();
 
     // One refresh-token family per user, as a sign-in would leave; the access token names it.
     const signed: Student[] = [];
@@ -152,6 +195,7 @@ export async function prepareFixture(
         id: u.id,
         email: u.email,
         access: await signer.sign('access', u.id, family, BENCH_TOKEN_TTL_SECONDS),
+        schoolId: u.school_id,
       });
     }
     const expires = new Date(Date.now() + BENCH_TOKEN_TTL_SECONDS * 1000).toISOString();
@@ -170,7 +214,7 @@ export async function prepareFixture(
         )
         .execute(),
     );
-    const adminId = users.find((u) => u.is_staff === 1)?.id;
+    const adminId = users.find((u) => u.is_staff === 1 && u.school_id === null)?.id;
     return {
       programId: program.id,
       paperId: paper.id,
@@ -179,8 +223,12 @@ export async function prepareFixture(
       mockSetId: mock.id,
       mockQuestionIds: mockQs.map((q) => q.id),
       key: new Map(mockQs.map((q) => [q.id, q.correct_answer])),
-      students: signed.filter((s) => s.id !== adminId),
+      students: signed.filter((_, i) => users[i].is_staff === 0),
       admin: signed.find((s) => s.id === adminId) as Student,
+      schools: schools.map((school) => ({
+        ...school,
+        admin: signed.find((s, i) => users[i].is_staff === 1 && s.schoolId === school.id) as Student,
+      })),
     };
   });
 }

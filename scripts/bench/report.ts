@@ -281,7 +281,7 @@ export function markdown(r: BenchResults): string {
     ...comparisonLines(r),
     '',
     hashRate
-      ? `Argon2id verify alone (19 MiB, t=2, p=1; libuv pool ${hashRate.threadPool}, ${hashRate.concurrency} at once): ` +
+      ? `Argon2id verify alone (19 MiB, t=2, p=1; ${hashRate.threadPool} hashing threads, ${hashRate.concurrency} at once): ` +
         `${hashRate.perSecond.toFixed(0)} hashes/s, ${hashRate.msPerHash.toFixed(0)} ms for one on an idle machine.`
       : 'Argon2id: not measured.',
     '',

@@ -246,8 +246,9 @@ export async function resultsList(url: Target, av: Available, students: Student[
 }
 
 /**
- * The 9:00 mix: answers being saved while a crowd signs in. Argon2 runs on the libuv pool, which
- * jose's WebCrypto and zlib also use; if sign-ins fill it, every other request waits behind them.
+ * The 9:00 mix: answers being saved while a crowd signs in. Argon2 runs on the hasher's own
+ * low-priority threads (server/services/passwordHasher.ts); if sign-ins took the cores or a
+ * thread pool that token checks and zlib also use, every other request would wait behind them.
  */
 export async function saveDuringSignIns(
   url: Target,

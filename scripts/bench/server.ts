@@ -22,6 +22,7 @@ import { loadEnv } from '../../server/env';
 import { isMechanism, MECHANISMS } from './mechanisms';
 import { prewarmParser } from '../../server/services/import/parseInWorker';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../server/services/rateLimits';
+import { sizePasswordHashing } from '../../server/services/passwords';
 
 function relaxedLimits(): RateLimitSettings {
   const all = { ...DEFAULT_RATE_LIMITS } as RateLimitSettings;
@@ -56,6 +57,8 @@ async function main() {
     superviseWorkers(env.WEB_CONCURRENCY, { deps, background, graceMs: 3000, onListening: ready });
     return;
   }
+  // As server/index.ts: the hashing threads sized to the machine and the number of workers.
+  sizePasswordHashing(env.WEB_CONCURRENCY);
   const outer = express();
   outer.disable('x-powered-by');
   outer.get('/__ceiling', (_req, res) => {

@@ -89,6 +89,8 @@ export class ServerProcess {
   private poll: NodeJS.Timeout | null = null;
   /** Highest VmHWM seen over every process this object started (restarts included). */
   peakBytes = 0;
+  /** Each process's own peak resident memory (VmHWM), by pid: the primary and each worker. */
+  readonly peakByPid = new Map<number, { role: 'primary' | 'worker'; bytes: number }>();
   stderr = '';
   readonly url: string;
 
@@ -144,10 +146,11 @@ export class ServerProcess {
       this.stderr = (this.stderr + d.toString()).slice(-8000);
     });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`server did not start: ${this.stderr}`)),
-        READY_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => {
+        // Not left running (its workers with it) once the caller has given up on it.
+        child.kill('SIGTERM');
+        reject(new Error(`server did not start within ${READY_TIMEOUT_MS / 1000} s: ${this.stderr}`));
+      }, READY_TIMEOUT_MS);
       let out = '';
       const untilReady = (d: Buffer) => {
         out += d.toString();
@@ -171,13 +174,20 @@ export class ServerProcess {
   /** Peak memory of the server: with workers, the sum of the resident memory of all of them. */
   private sample(): void {
     if (!this.child?.pid) return;
-    const workers = childrenOf(this.child.pid);
+    const primary = this.child.pid;
+    const workers = childrenOf(primary);
+    const memory = new Map([primary, ...workers].map((pid) => [pid, readMemory(pid)]));
+    for (const [pid, mem] of memory) {
+      if (!mem) continue;
+      const bytes = Math.max(this.peakByPid.get(pid)?.bytes ?? 0, mem.hwm);
+      this.peakByPid.set(pid, { role: pid === primary ? 'primary' : 'worker', bytes });
+    }
     if (!workers.length) {
-      const mem = readMemory(this.child.pid);
+      const mem = memory.get(primary);
       if (mem) this.peakBytes = Math.max(this.peakBytes, mem.hwm, mem.rss);
       return;
     }
-    const rss = [this.child.pid, ...workers].reduce((sum, pid) => sum + (readMemory(pid)?.rss ?? 0), 0);
+    const rss = [...memory.values()].reduce((sum, mem) => sum + (mem?.rss ?? 0), 0);
     this.peakBytes = Math.max(this.peakBytes, rss);
   }
 

@@ -8,6 +8,8 @@ export class NetworkError extends Error {}
 export interface JsonAnswer {
   status: number;
   body: unknown;
+  /** The Retry-After header in seconds, when the server sent one. */
+  retryAfter: number | null;
 }
 
 export class JsonClient {
@@ -51,7 +53,12 @@ export class JsonClient {
             } catch {
               // not JSON: keep the text for the error report
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
+            const retryAfter = Number(res.headers['retry-after']);
+            resolve({
+              status: res.statusCode ?? 0,
+              body: parsed,
+              retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+            });
           });
         },
       );

@@ -4,21 +4,14 @@
 // simulated concurrently over keep-alive HTTP, optionally a SIGKILL mid-run (of the server,
 // restarted on the same data directory; or of one worker, while the others serve), optionally an
 // online backup taken mid-run (SQLite); then the database checks of verify.ts.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createDb, type DB } from '../../db/client';
-import { startCluster, type Cluster } from '../postgres/cluster';
 import { backupDatabase } from '../../server/services/backup';
-import { freshDataDir } from '../bench/dataDir';
-import { keyOf, prepareFixture, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
-import { bundleServer } from '../bench/bundle';
-import { productionLaunch, SERVER_SCRIPT, ServerProcess } from '../bench/serverProcess';
-import { JsonClient } from './http';
+import { keyOf, STUDENT_PASSWORD, type Fixture, type Student } from '../bench/fixtures';
+import { launchLoad } from './launch';
 import { Latencies, type Percentiles } from './stats';
 import { newStudentLog, simulateStudent, type StudentLog } from './student';
 import { ackedAnswersPresent, integrityCheck, verifyRun, type Check } from './verify';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface LoadOptions {
   students: number;
@@ -67,6 +60,10 @@ export interface LoadReport {
   questions: number;
   durationMs: number;
   latencies: Record<string, Percentiles>;
+  /** The sign-in phase: sign-ins with their busy waits, and the saves made while others signed in. */
+  phases: Record<string, Percentiles>;
+  /** Sign-ins answered "busy, try again in N s" and repeated. */
+  busy: number;
   acks: number;
   networkErrors: number;
   networkErrorSamples: string[];
@@ -95,34 +92,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   if (opts.backup && opts.database === 'postgres')
     throw new Error('--backup takes an online SQLite backup: not with --database postgres');
   const processes = opts.processes ?? 1;
-  const postgres: Cluster | null =
-    opts.database === 'postgres' ? await startCluster({ maxConnections: 400 }) : null;
-  const data = await freshDataDir('nmc-load', { postgresUrl: postgres?.url });
   const abandoned = opts.kill?.abandoned ?? 0;
-  const fixture = await prepareFixture(data.db, data.signer, {
-    students: opts.students + abandoned,
-    mockQuestions: opts.questions,
-    timeLimitMinutes: 60,
+  const { data, fixture, server, client, target, finish } = await launchLoad({
+    ...opts,
+    fixture: { students: opts.students + abandoned, mockQuestions: opts.questions, timeLimitMinutes: 60 },
   });
   const file = data.env.DATABASE_FILE;
-  const target = data.env.DATABASE_URL ?? file;
-  const compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
-  const launch = compiled ? productionLaunch(ROOT) : { env: {} };
-  const server = await ServerProcess.start({
-    dataDir: data.dir,
-    jwtSecret: data.jwtSecret,
-    relaxedLimits: opts.relaxedLimits ?? false,
-    compiled,
-    ...launch,
-    env: {
-      ...launch.env,
-      WEB_CONCURRENCY: String(processes),
-      ...(data.env.DATABASE_URL ? { DATABASE_URL: data.env.DATABASE_URL } : {}),
-    },
-  });
-  // The browser client sets no request timeout; 60 s stands in for a student's patience.
-  const client = new JsonClient(new URL(server.url), { maxSockets: opts.students, timeoutMs: 60_000 });
   const latencies = new Latencies();
+  const phases = new Latencies();
+  const signIns = { done: 0, of: opts.students };
   const started = Date.now();
   const deadline = started + opts.timeLimitMs;
   const expectedAcks = opts.students * (opts.questions + 2);
@@ -191,7 +169,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
           sendSheet: i % 2 === 0,
           seed: i + 1,
         };
-        await simulateStudent(plan, { client, latencies, deadline, onAck }, logs[i]);
+        await simulateStudent(plan, { client, latencies, deadline, onAck, phases, signIns }, logs[i]);
       }),
     );
     await chaos;
@@ -212,6 +190,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       questions: opts.questions,
       durationMs: Date.now() - started,
       latencies: latencies.summary(),
+      phases: phases.summary(),
+      busy: logs.reduce((n, l) => n + l.busy, 0),
       acks,
       networkErrors: logs.reduce((n, l) => n + l.networkErrors, 0),
       networkErrorSamples: all((l) => l.networkErrorSamples).slice(0, 10),
@@ -238,12 +218,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       (!opts.backup || Boolean(backupFigures?.checks.every((c) => c.ok)));
     return report;
   } finally {
-    client.close();
-    await server.stop();
-    if (compiled) fs.rmSync(path.dirname(compiled), { recursive: true, force: true });
-    if (opts.keepData) await data.db.destroy();
-    else await data.remove();
-    postgres?.stop();
+    await finish(opts.keepData ?? false);
   }
 }
 

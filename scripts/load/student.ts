@@ -17,9 +17,13 @@ export interface StudentLog {
   /** question id -> every letter the server acknowledged for it, in order (the last one is final). */
   acks: Map<number, AnswerLetter[]>;
   resultId: number | null;
+  /** When the student's own submit was acknowledged (ms since the epoch); null if they never submitted. */
+  submittedAt: number | null;
   /** Acknowledged answers the server did not hand back when the session was resumed. */
   lostOnResume: string[];
   resumes: number;
+  /** Sign-ins the server answered "busy, try again in N s" (429 with Retry-After), waited out and repeated. */
+  busy: number;
   /** Failed attempts: network errors (expected while the server is down) and HTTP errors (never expected). */
   networkErrors: number;
   /** The first few network failures, named by procedure (timeouts vs refused connections). */
@@ -40,6 +44,16 @@ export interface StudentPlan {
    */
   sendSheet: boolean;
   seed: number;
+  /** How the attempt is opened (and reopened after a failure); quiz.start of quizId by default. */
+  start?: { procedure: string; input: unknown };
+  /** Queries (without input) the first page calls after signing in, e.g. the dashboard's lists. */
+  dashboard?: string[];
+  /** After signing in, wait until this instant (ms since the epoch) before starting. */
+  startAt?: number;
+  /** No answer is begun after this instant: the student submits what they have (the window closes). */
+  stopAt?: number;
+  /** Answer this many questions, then leave without submitting: the server closes the attempt. */
+  leaveAfter?: number;
 }
 
 export interface StudentEnv {
@@ -48,6 +62,13 @@ export interface StudentEnv {
   /** Nothing is retried past this instant. */
   deadline: number;
   onAck: () => void;
+  /**
+   * The sign-in phase: `phases` gets the time from a student's first sign-in attempt to being in
+   * (busy answers waited out included) as 'sign-in, waits included', and each answer save made
+   * while some students are still signing in as 'quiz.saveAnswer while others sign in'.
+   */
+  phases: Latencies;
+  signIns: { done: number; of: number };
 }
 
 /** A small deterministic generator: the same seed always chooses the same answers. */
@@ -82,8 +103,10 @@ export function newStudentLog(email: string): StudentLog {
     sessionId: null,
     acks: new Map(),
     resultId: null,
+    submittedAt: null,
     lostOnResume: [],
     resumes: 0,
+    busy: 0,
     networkErrors: 0,
     networkErrorSamples: [],
     httpErrors: [],
@@ -118,7 +141,9 @@ export async function simulateStudent(
           kind === 'query'
             ? await env.client.request(
                 'GET',
-                `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+                input === undefined
+                  ? `/trpc/${procedure}`
+                  : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
                 undefined,
                 token,
               )
@@ -133,8 +158,17 @@ export async function simulateStudent(
         continue;
       }
       if (answer.status >= 200 && answer.status < 300) {
-        env.latencies.add(procedure, performance.now() - t0);
+        const ms = performance.now() - t0;
+        env.latencies.add(procedure, ms);
+        if (procedure === 'quiz.saveAnswer' && env.signIns.done < env.signIns.of)
+          env.phases.add('quiz.saveAnswer while others sign in', ms);
         return (answer.body as TrpcOk<T>).result.data;
+      }
+      if (answer.status === 429 && answer.retryAfter && procedure === 'auth.login') {
+        // "Busy, try again in N seconds": a student does, a little after (not past the run's end).
+        log.busy++;
+        await sleep(Math.min(answer.retryAfter * 1000 * (1 + rand() / 2), env.deadline - Date.now()));
+        continue;
       }
       if (answer.status === 401 && refresh && procedure !== 'auth.refresh') {
         // The access token ran out (15 minutes) mid-exam: as the client (client/src/lib/trpc.ts),
@@ -153,7 +187,11 @@ export async function simulateStudent(
     throw new GiveUp(`${procedure}: gave up at the deadline`);
   }
 
-  const start = () => call<QuizStartAnswer>('quiz.start', { quiz_type: 'mock', quiz_id: plan.quizId });
+  const opening = plan.start ?? {
+    procedure: 'quiz.start',
+    input: { quiz_type: 'mock', quiz_id: plan.quizId },
+  };
+  const start = () => call<QuizStartAnswer>(opening.procedure, opening.input);
 
   /** After an interruption: reopen the session and check it still holds every acknowledged answer. */
   async function resumeAndCheck(): Promise<void> {
@@ -185,21 +223,28 @@ export async function simulateStudent(
 
   try {
     const startedAt = Date.now();
+    const signInStarted = performance.now();
     const pair = await call<{ access: string; refresh: string }>('auth.login', {
       email: plan.email,
       password: plan.password,
-    });
+    }).finally(() => env.signIns.done++);
+    env.phases.add('sign-in, waits included', performance.now() - signInStarted);
     token = pair.access;
     refresh = pair.refresh;
+    for (const procedure of plan.dashboard ?? []) await call(procedure, undefined, 'query');
+    if (plan.startAt !== undefined) await sleep(plan.startAt - Date.now());
     const view = await start();
     log.sessionId = view.session.id;
     interrupted = false;
     const questions = view.questions.map((q) => q.id);
-    for (const qid of questions) {
-      await sleep(rand() * plan.thinkMs);
+    for (const qid of questions.slice(0, plan.leaveAfter)) {
+      const pause = rand() * plan.thinkMs;
+      if (plan.stopAt !== undefined && Date.now() + pause > plan.stopAt) break;
+      await sleep(pause);
       if (interrupted) await resumeAndCheck();
       await save(qid, LETTERS[Math.floor(rand() * 4)]);
     }
+    if (plan.leaveAfter !== undefined) return log;
     // Second thoughts: a few answers are changed before the submit (the save is an upsert).
     for (let i = 0; i < 2 && questions.length; i++) {
       const qid = questions[Math.floor(rand() * questions.length)];
@@ -210,12 +255,14 @@ export async function simulateStudent(
     const sheet = plan.sendSheet
       ? [...log.acks].map(([question_id, letters]) => ({ question_id, selected_answer: letters.at(-1) }))
       : [];
-    const result = await call<{ id: number }>('quiz.submit', {
+    const result = await call<{ id?: number }>('quiz.submit', {
       session_id: log.sessionId,
       answers: sheet,
       time_spent_minutes: Math.round((Date.now() - startedAt) / 60_000),
     });
-    log.resultId = result.id;
+    // A class mock's result before its release may carry no id: the database is checked instead.
+    log.resultId = result.id ?? null;
+    log.submittedAt = Date.now();
   } catch (err) {
     log.fatal = err instanceof Error ? err.message : String(err);
   }

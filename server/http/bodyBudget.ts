@@ -26,6 +26,12 @@ import { crawling, TICK_MS, underMinimumRate } from './slowBodies';
 
 export { DEFAULT_BODY_BUDGET, type BodyBudgetLimits, type BodyLane, type BodyPlace, type BodyRequest };
 
+export interface BodyBudgetFigures {
+  lanes: Array<{ lane: BodyLane; bytes: number; room: number }>;
+  waiting: number;
+  bytesWaiting: number;
+}
+
 export class BodyBudget {
   private readonly books = new BodyLedger();
   private readonly queue: BodyQueue;
@@ -51,6 +57,20 @@ export class BodyBudget {
   /** Bytes charged now, over every lane (for tests and the health of the process). */
   get bytesInFlight(): number {
     return this.books.bytesInFlight;
+  }
+
+  /** Each lane's bytes in use and room, and the bodies waiting for a place (read by the metrics). */
+  get figures(): BodyBudgetFigures {
+    const lanes = Object.keys(this.limits.laneBytes) as BodyLane[];
+    return {
+      lanes: lanes.map((lane) => ({
+        lane,
+        bytes: this.books.usedIn(lane),
+        room: this.limits.laneBytes[lane],
+      })),
+      waiting: this.queue.length,
+      bytesWaiting: this.queue.bytes,
+    };
   }
 
   /**

@@ -23,6 +23,11 @@ export class BodyQueue {
     return this.waiters.length;
   }
 
+  /** The bytes the waiting bodies would be charged. */
+  get bytes(): number {
+    return this.waiters.reduce((sum, w) => sum + w.request.bytes, 0);
+  }
+
   /** Waits for a place until `until`; null at once when the queue is full of senders holding no more. */
   join(request: BodyRequest, until: number): Promise<BodyPlace | null> {
     if (this.waiters.length >= this.limits.maxWaiting) {

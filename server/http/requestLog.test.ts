@@ -74,6 +74,33 @@ describe('the request log', () => {
     expect(everything).not.toMatch(/authorization|cookie/i);
   });
 
+  it("carries a signed-in caller's user id and school, and nobody's on anonymous requests", async () => {
+    t = await startTestServer({ captureLogs: true, env: { LOG_LEVEL: 'debug' } });
+    const { access } = await signUpAndIn(t);
+    const { id: userId, school_id: schoolId } = await t.db
+      .selectFrom('users')
+      .select(['id', 'school_id'])
+      .where('email', '=', STUDENT.email)
+      .executeTakeFirstOrThrow();
+    expect(schoolId).not.toBeNull(); // the school the student typed is one of the list's
+    const viaTrpc = await t.api('GET', '/trpc/notifications.list', { token: access });
+    const viaRest = await t.api('GET', '/api/profile/', { token: access });
+    const anonymous = await t.api('GET', '/api/health');
+    const refused = await t.api('GET', '/api/profile/', { token: 'not-a-token' });
+    for (const signedIn of [viaTrpc, viaRest]) {
+      expect(signedIn.status).toBe(200);
+      expect(await requestLine(signedIn.headers.get('x-request-id'))).toMatchObject({
+        user_id: userId,
+        school_id: schoolId,
+      });
+    }
+    for (const nobody of [anonymous, refused]) {
+      const line = await requestLine(nobody.headers.get('x-request-id'));
+      expect(line).not.toHaveProperty('user_id');
+      expect(line).not.toHaveProperty('school_id');
+    }
+  });
+
   it('keeps an id a proxy sent when it is a short plain token, and makes its own otherwise', async () => {
     t = await startTestServer({ captureLogs: true, smtp: false, env: { LOG_LEVEL: 'debug' } });
     const idFor = async (given: string) =>

@@ -1,5 +1,6 @@
 // The request log (pino-http): one line a request once its answer is sent, with the request's id,
-// method and path (req), status (res) and duration (responseTime, ms). It copies no header, body
+// method and path (req), status (res), duration (responseTime, ms) and, for a signed-in caller,
+// their user id and school (user_id, school_id), so one school's trouble can be picked out. It copies no header, body
 // or query string: those carry passwords, tokens and cookies. Every request gets an id, sent back
 // as X-Request-Id; lines logged while serving it (req.log, ctx.logger) carry the same req, so a
 // support person who has the header finds the request's lines, the stack of a 500 among them.
@@ -8,6 +9,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp, startTime } from 'pino-http';
 import type { Logger } from '../logger';
+
+/** Who a request was from, once its token was read (server/context.ts tells). */
+const requestUsers = new WeakMap<IncomingMessage, { user_id: number; school_id: number | null }>();
+const NOBODY = Object.freeze({});
+
+/** Adds the signed-in user's id and school to the request's log line. */
+export function noteRequestUser(req: IncomingMessage, user: { id: number; school_id: number | null }): void {
+  requestUsers.set(req, { user_id: user.id, school_id: user.school_id });
+}
 
 /** A request slower than this is logged at info even when it succeeded. */
 const SLOW_MS = 1000;
@@ -58,5 +68,7 @@ export function requestLog(logger: Logger): RequestHandler {
       responseTime: val.responseTime,
     }),
     customErrorMessage: () => 'request failed',
+    // Asked when the request starts (nobody known yet) and again for its line, once it is answered.
+    customProps: (req) => requestUsers.get(req) ?? NOBODY,
   });
 }

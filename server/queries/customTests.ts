@@ -4,6 +4,7 @@
 // name another student.
 import type { NotNull } from 'kysely';
 import type { DB } from '../../db/client';
+import { notWithheld } from './classMocks';
 
 /** The active topics of active papers of active programmes (any school's), in catalogue order. */
 export function bankTopics(db: DB) {
@@ -70,6 +71,8 @@ export async function ownQuestionIds(
     .select(`${marks}.question_id`)
     .distinct()
     .where('quiz_sessions.user_id', '=', userId)
+    // A class mock's questions join the pools once its results (and so its key) are out.
+    .where(notWithheld)
     .execute();
   return rows.map((r) => r.question_id);
 }

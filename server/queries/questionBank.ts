@@ -8,6 +8,7 @@ import type { DB } from '../../db/client';
 import type { Database, NewQuestion, Question, QuestionEditAction, QuizType } from '../../db/schema';
 import { BANK_PAGE_SIZE, UNTAGGED, type BankSearch } from '../../shared/schemas/questionBank';
 import { visibleTo, type Audience } from './contentVisibility';
+import { draftPeople } from './questionDrafts';
 import { contains } from './textSearch';
 
 type QuestionsEb = ExpressionBuilder<Database, 'questions'>;
@@ -242,10 +243,11 @@ export async function setActiveFlag(db: DB, id: number, active: boolean): Promis
 export interface SetRef {
   id: number;
   title: string;
-  school_id: number | null;
   paper_id: number;
   /** A practice set's topic, which its questions take; null for a mock set. */
   topic_id: number | null;
+  /** Null: national; else the school whose own set it is. */
+  school_id: number | null;
 }
 
 export function findSetOfKind(db: DB, type: QuizType, id: number): Promise<SetRef | undefined> {
@@ -280,6 +282,8 @@ export interface NewEdit {
   action: QuestionEditAction;
   changes: Changes;
   edited_at: string;
+  /** The reviewed draft the change published. */
+  draft_id?: number;
 }
 
 export async function insertEdit(db: DB, row: NewEdit): Promise<void> {
@@ -324,6 +328,7 @@ export async function questionHistory(db: DB, id: number) {
       'question_edits.action',
       'question_edits.changes',
       'question_edits.edited_at',
+      'question_edits.draft_id',
       'users.full_name as admin_name',
       'users.email as admin_email',
     ])
@@ -332,7 +337,18 @@ export async function questionHistory(db: DB, id: number) {
     .orderBy('question_edits.id', 'desc')
     .limit(HISTORY_LIMIT)
     .execute();
-  return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Changes }));
+  // A change a reviewed draft published: who wrote it and who asked for changes before the
+  // approval (the approver is the change's admin).
+  const people = await draftPeople(
+    db,
+    rows.flatMap((r) => (r.draft_id === null ? [] : [r.draft_id])),
+  );
+  return rows.map((r) => ({
+    ...r,
+    changes: JSON.parse(r.changes) as Changes,
+    written_by: r.draft_id === null ? null : (people.get(r.draft_id)?.author ?? null),
+    reviewed_by: r.draft_id === null ? [] : (people.get(r.draft_id)?.reviewers ?? []),
+  }));
 }
 
 /** The questions `ids` with their paper, for a change of topic (inside its transaction). */

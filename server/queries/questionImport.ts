@@ -3,14 +3,16 @@
 import type { DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
 import type { Question, QuizType } from '../../db/schema';
-import type { Header } from '../../shared/domain/questionFormat';
+import type { Header, RationaleHeader } from '../../shared/domain/questionFormat';
 import { visibleTo, type Audience } from './contentVisibility';
 
 /**
  * A checked row of a sheet: the seven columns and the topic as the questions table stores them, its
  * row and its text key.
  */
-export type ValidQuestion = Pick<Question, Header | 'topic_id'> & { row: number; text_key: string };
+/** A checked row; the rationales are absent when the sheet has no such column. */
+export type ValidQuestion = Pick<Question, Header | 'topic_id'> &
+  Partial<Pick<Question, RationaleHeader>> & { row: number; text_key: string };
 
 /**
  * Rows per insert and keys per lookup. Far under the bound-value limits (SQLite 32,766,
@@ -220,6 +222,56 @@ async function createSet(trx: DB, p: Placement, set: NewSet, now: string): Promi
   return created.id;
 }
 
+/** What a question says, as the live row and the draft both store it. */
+const contentOf = (q: ValidQuestion) => ({
+  question_text: q.question_text,
+  option_a: q.option_a,
+  option_b: q.option_b,
+  option_c: q.option_c,
+  option_d: q.option_d,
+  correct_answer: q.correct_answer,
+  explanation: q.explanation,
+  rationale_a: q.rationale_a ?? null,
+  rationale_b: q.rationale_b ?? null,
+  rationale_c: q.rationale_c ?? null,
+  rationale_d: q.rationale_d ?? null,
+});
+
+export interface DraftAuthor {
+  authorId: number;
+  schoolId: number;
+}
+
+/** Questions of an upload as drafts waiting for review (question_drafts), in file order. */
+async function insertDrafts(
+  trx: DB,
+  p: Placement,
+  setId: number,
+  chunk: ValidQuestion[],
+  author: DraftAuthor,
+  now: string,
+) {
+  await trx
+    .insertInto('question_drafts')
+    .values(
+      chunk.map((q) => ({
+        school_id: author.schoolId,
+        author_id: author.authorId,
+        status: 'submitted' as const,
+        practice_set_id: p.quizType === 'practice' ? setId : null,
+        mock_exam_set_id: p.quizType === 'mock' ? setId : null,
+        topic_id: q.topic_id,
+        ...contentOf(q),
+        base_question_id: null,
+        published_question_id: null,
+        approved_by_id: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
 /**
  * Writes the questions into a new set, or appends them to a set that exists, in one transaction:
  * all of it is written, or none. The questions come in batches, each written before the next is
@@ -234,6 +286,8 @@ export async function insertQuestions(
   p: Placement,
   target: ImportTarget,
   batches: Iterable<ValidQuestion[]>,
+  /** A tutor's upload: the questions become submitted drafts of their school, not live rows. */
+  drafts?: DraftAuthor,
 ): Promise<WrittenQuestions> {
   const lockKeys = 'setId' in target ? [`questions:${p.quizType}:${target.setId}`] : [];
   // Within the caller's transaction when there is one (seedIfEmpty loads the bank in one).
@@ -253,6 +307,10 @@ export async function insertQuestions(
       }
       for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
         const chunk = fresh.slice(i, i + INSERT_CHUNK);
+        if (drafts) {
+          await insertDrafts(trx, p, setId, chunk, drafts, now);
+          continue;
+        }
         await trx
           .insertInto('questions')
           .values(
@@ -261,13 +319,7 @@ export async function insertQuestions(
               mock_exam_set_id: p.quizType === 'mock' ? setId : null,
               topic_id: q.topic_id,
               position: ++position,
-              question_text: q.question_text,
-              option_a: q.option_a,
-              option_b: q.option_b,
-              option_c: q.option_c,
-              option_d: q.option_d,
-              correct_answer: q.correct_answer,
-              explanation: q.explanation,
+              ...contentOf(q),
               text_key: q.text_key,
               created_at: now,
               school_id,

@@ -42,11 +42,14 @@ export function questionsWithoutKey(db: DB, ids: number[]) {
   return db.selectFrom('questions').select(QUESTION_FACE).where('id', 'in', ids).execute();
 }
 
+/** Why each wrong option is wrong: sent with the key, never before it. */
+export const RATIONALES = ['rationale_a', 'rationale_b', 'rationale_c', 'rationale_d'] as const;
+
 export function questionsWithKey(db: DB, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('questions')
-    .select([...QUESTION_FACE, 'correct_answer', 'explanation'])
+    .select([...QUESTION_FACE, 'correct_answer', 'explanation', ...RATIONALES])
     .where('id', 'in', ids)
     .execute();
 }
@@ -58,7 +61,7 @@ function insertSessionRow(db: DB, row: SessionRow) {
   return db.insertInto('quiz_sessions').values(row).returning('id');
 }
 
-type Origin = Pick<SessionRow, 'origin' | 'origin_id' | 'client_id'>;
+type Origin = Pick<SessionRow, 'origin' | 'origin_id' | 'client_id' | 'class_mock_id'>;
 
 /**
  * A new session of one set unless the row says what else it was built from (origin, migration
@@ -75,6 +78,7 @@ export async function insertSession(
     origin: 'set',
     origin_id: null,
     client_id: null,
+    class_mock_id: null,
     ...row,
     question_ids: JSON.stringify(row.question_ids),
     option_orders: row.option_orders ?? null,
@@ -100,6 +104,8 @@ function openSession(db: DB, p: { userId: number; type: QuizType; quizId: number
     .where('user_id', '=', p.userId)
     .where('quiz_type', '=', p.type)
     .where('quiz_id', '=', p.quizId)
+    // A class mock's attempt is its own (classMocks.start), never resumed as the set's.
+    .where('class_mock_id', 'is', null)
     .where('submitted_at', 'is', null)
     .orderBy('id', 'desc')
     .limit(1);
@@ -140,6 +146,7 @@ export function openMockSessions(db: DB, userId: number, now: string) {
     .where('user_id', '=', userId)
     .where('quiz_type', '=', 'mock')
     .where('quiz_id', '<>', 0)
+    .where('class_mock_id', 'is', null)
     .where('submitted_at', 'is', null)
     .where('deadline_at', '>', now)
     .execute();

@@ -1,13 +1,13 @@
 // SQL of the exam officer's reports (docs/reports.md): the results export, the first attempts
 // of a set with their answers (item analysis), and the answers per topic (class view). Only
 // students' attempts count in the figures: an admin trying a set out is not a taker.
-import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/client';
 import type { QuizType } from '../../db/schema';
 import type { ResultsFilter } from '../../shared/schemas/admin';
 import type { ClassViewFilter } from '../../shared/schemas/reports';
 import { filteredResultsQuery } from './admin';
 import { schoolUserIds } from './schoolScope';
+import { sameText } from './textSearch';
 
 /** The rows of the results export: the list's filters, with each student's profile fields. */
 export function exportRows(db: DB, filter: ResultsFilter, limit: number, schoolId: number | null) {
@@ -101,10 +101,6 @@ export function questionsForAnalysis(db: DB, ids: number[]) {
     .execute();
 }
 
-/** Trimmed, case-insensitive equality: profile fields are free text typed by students. */
-function sameText(column: 'users.school' | 'users.program_of_study', value: string) {
-  return sql<SqlBool>`lower(trim(${sql.ref(column)})) = ${value.trim().toLowerCase()}`;
-}
 
 /**
  * Per topic, the answers students gave in graded sessions of any kind and how many were right,

@@ -2,6 +2,7 @@
 import type { DB } from '../../db/client';
 import { orderOf, parseOptionOrders, showOptions, toShownOrNull } from '../../shared/domain/optionOrder';
 import { scoresByTopic } from '../../shared/domain/topicScores';
+import { notWithheld } from './classMocks';
 import { flaggedQuestionIds, parseQuestionIds, questionsWithKey, savedAnswers } from './quiz';
 
 /** Results with the session they grade and the student's name; admin queries extend it. */
@@ -81,9 +82,13 @@ export function toResult(r: ResultRow) {
 }
 export type Result = ReturnType<typeof toResult>;
 
+/** A student's own results, those of class mocks not released yet left out. */
+function ownResults(db: DB, userId: number) {
+  return resultsQuery(db).where('quiz_results.user_id', '=', userId).where(notWithheld);
+}
+
 export async function listOwnResults(db: DB, userId: number): Promise<Result[]> {
-  const rows = await resultsQuery(db)
-    .where('quiz_results.user_id', '=', userId)
+  const rows = await ownResults(db, userId)
     .orderBy('quiz_results.created_at', 'desc')
     .orderBy('quiz_results.id', 'desc')
     .execute();
@@ -144,12 +149,12 @@ export async function resultAnswers(db: DB, sessionId: number) {
   });
 }
 
-/** A student's own result; another student's id is simply not found. */
+/**
+ * A student's own result; another student's id is simply not found, and so is one of a class
+ * mock not released yet (classMocks.withheldResultOf tells that one apart).
+ */
 export async function findOwnResult(db: DB, userId: number, id: number): Promise<Result | null> {
-  const row = await resultsQuery(db)
-    .where('quiz_results.id', '=', id)
-    .where('quiz_results.user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await ownResults(db, userId).where('quiz_results.id', '=', id).executeTakeFirst();
   return row ? toResult(row) : null;
 }
 

@@ -9,6 +9,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps, type Context } from '../context';
 import { errorDetailsOf, fieldErrorsOf } from '../errors';
 import { appRouter } from '../router';
+import { sendRetryAfter } from '../http/retryAfter';
 
 /** The body reader of the procedure a route calls (server/http/requestBodies.ts). */
 export type BodyReaders = (procedure: string) => RequestHandler;
@@ -110,6 +111,7 @@ export function errorBody(error: TRPCError): Record<string, unknown> {
 /** A procedure's refusal as the REST paths answer it; an internal failure is logged first. */
 export function restFailure(req: Request, err: TRPCError): { status: number; body: Record<string, unknown> } {
   if (err.code === 'INTERNAL_SERVER_ERROR') req.log.error({ topic: 'rest', err }, 'procedure failed');
+  sendRetryAfter(req.res, err);
   return { status: getHTTPStatusCodeFromError(err), body: errorBody(err) };
 }
 

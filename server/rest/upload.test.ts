@@ -211,7 +211,7 @@ describe('the optional topic column', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.data).toMatchObject({
       headers: goodRows(0)[0],
-      optional_headers: ['topic'],
+      optional_headers: ['topic', 'rationale_a', 'rationale_b', 'rationale_c', 'rationale_d'],
       required_format: expect.arrayContaining([expect.stringMatching(/^An eighth column topic is optional/)]),
     });
   });

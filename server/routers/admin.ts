@@ -12,6 +12,7 @@ import { scopedSchoolId } from '../services/staffScope';
 import { systemInfo } from '../services/systemInfo';
 import { adminProcedure, enforceRateLimits, platformAdminProcedure, router } from '../trpc';
 import { adminAccountsRouter } from './adminAccounts';
+import { adminClassMocksRouter } from './adminClassMocks';
 import { adminContentProcedures } from './adminContent';
 import { adminReportsRouter } from './adminReports';
 import { adminSchoolsRouter } from './adminSchools';
@@ -81,6 +82,7 @@ export const adminRouter = router({
   accounts: adminAccountsRouter,
 
   schools: adminSchoolsRouter,
+  classMocks: adminClassMocksRouter,
 
   ...adminContentProcedures,
 

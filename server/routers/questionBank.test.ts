@@ -138,6 +138,7 @@ describe('questions.update', () => {
         action: 'edit',
         changes: JSON.stringify({ explanation: { old: 'Explanation for P1', new: 'Fluids first.' } }),
         edited_at: expect.any(String),
+        draft_id: null,
       },
     ]);
     expect(Date.now() - new Date(edits[0].edited_at).getTime()).toBeLessThan(60_000);

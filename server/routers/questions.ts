@@ -9,19 +9,31 @@ import {
   MAX_FILE_BYTES,
   MAX_ROWS,
   REQUIRED_FORMAT,
-  TOPIC_HEADER,
+  OPTIONAL_HEADERS,
 } from '../../shared/domain/questionFormat';
 import { uploadRequestSchema, type UploadRequest } from '../../shared/schemas/questions';
 import type { DB } from '../../db/client';
+import type { User } from '../../db/schema';
 import { importQuestions } from '../services/import/importQuestions';
 import type { StaffScope } from '../services/staffScope';
 import { adminProcedure, router } from '../trpc';
 import { questionBankProcedures } from './questionBank';
 
-function run(db: DB, scope: StaffScope, input: UploadRequest, dryRun: boolean) {
+/** A tutor's upload waits for review; an admin's (a school's or the platform's) goes live. */
+function run(ctx: { db: DB; user: User; scope: StaffScope }, input: UploadRequest, dryRun: boolean) {
   const { file_base64, ...fields } = input;
-  const bytes = Buffer.from(file_base64, 'base64');
-  return importQuestions(db, { ...fields, bytes, dry_run: dryRun, scope });
+  const { scope } = ctx;
+  const asDrafts =
+    scope.kind === 'school' && scope.role === 'tutor'
+      ? { authorId: ctx.user.id, schoolId: scope.schoolId }
+      : undefined;
+  return importQuestions(ctx.db, {
+    ...fields,
+    bytes: Buffer.from(file_base64, 'base64'),
+    dry_run: dryRun,
+    scope,
+    as_drafts: asDrafts,
+  });
 }
 
 /** A spreadsheet of the largest size as base64 (4 bytes for 3), with the form's other fields. */
@@ -34,17 +46,13 @@ export const questionsRouter = router({
   /** The rules the upload enforces, for the upload form (and an admin check before a big body). */
   format: adminProcedure.input(z.void()).query(() => ({
     headers: [...HEADERS],
-    optional_headers: [TOPIC_HEADER],
+    optional_headers: [...OPTIONAL_HEADERS],
     required_format: REQUIRED_FORMAT,
     help: HELP,
     max_file_bytes: MAX_FILE_BYTES,
     max_rows: MAX_ROWS,
   })),
-  preview: uploadBody
-    .input(uploadRequestSchema)
-    .mutation(({ ctx, input }) => run(ctx.db, ctx.scope, input, true)),
-  upload: uploadBody
-    .input(uploadRequestSchema)
-    .mutation(({ ctx, input }) => run(ctx.db, ctx.scope, input, false)),
+  preview: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx, input, true)),
+  upload: uploadBody.input(uploadRequestSchema).mutation(({ ctx, input }) => run(ctx, input, false)),
   ...questionBankProcedures,
 });

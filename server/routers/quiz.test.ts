@@ -68,6 +68,11 @@ describe('practice sessions', () => {
       option_d: 'Option D',
       correct_answer: 'A',
       explanation: 'Explanation for P1',
+      // Why each wrong option is wrong, where a tutor wrote it (none in this catalogue).
+      rationale_a: null,
+      rationale_b: null,
+      rationale_c: null,
+      rationale_d: null,
     });
     expect(res.data.questions.map((q) => q.id)).toEqual(cat.practiceQuestions.map((q) => q.id));
     // A checked answer is saved; starting the set again (a reload, Back) resumes the same session.

@@ -1,6 +1,5 @@
 // A student's own results (/results and /quiz/result/{id}). Another student's result
 // answers exactly like a missing one, so ids reveal nothing.
-import { TRPCError } from '@trpc/server';
 import { resultIdInput } from '../../shared/schemas/quiz';
 import { percentileOf } from '../../shared/domain/percentile';
 import { firstAttemptCounts } from '../queries/percentile';
@@ -8,6 +7,7 @@ import { findOwnResult, findOwnResultDetail, listOwnResults } from '../queries/r
 import { gradeExpiredSessionsOf } from '../services/quizSessions';
 import { NO_SET } from '../services/learning/practiceLists';
 import { authedProcedure, router } from '../trpc';
+import { withheldOrMissing } from '../services/classMocks';
 
 export const resultsRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {
@@ -19,7 +19,7 @@ export const resultsRouter = router({
   byId: authedProcedure.input(resultIdInput).query(async ({ ctx, input }) => {
     await gradeExpiredSessionsOf(ctx.db, ctx.user.id);
     const detail = await findOwnResultDetail(ctx.db, ctx.user.id, input.id);
-    if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+    if (!detail) throw await withheldOrMissing(ctx.db, ctx.user.id, input.id);
     return detail;
   }),
 
@@ -30,7 +30,7 @@ export const resultsRouter = router({
    */
   percentile: authedProcedure.input(resultIdInput).query(async ({ ctx, input }) => {
     const result = await findOwnResult(ctx.db, ctx.user.id, input.id);
-    if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+    if (!result) throw await withheldOrMissing(ctx.db, ctx.user.id, input.id);
     // A timed session of no set (quiz_id 0: a custom test, exam day) has no classmates' firsts.
     if (result.session.quiz_type !== 'mock' || result.session.quiz_id === NO_SET) return null;
     const counts = await firstAttemptCounts(ctx.db, result.session.quiz_id, ctx.user.id, result.percentage);

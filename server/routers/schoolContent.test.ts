@@ -384,8 +384,13 @@ describe('school staff change their own school’s content only', () => {
     ]);
   });
 
-  it("an upload by school staff lands as their school's; another school's or a national set is refused", async () => {
-    const tutor = await signInSchoolStaff(t, { schoolId: w.a, role: 'tutor', email: 'tutor.a@example.com' });
+  // A school admin's upload goes live; a tutor's becomes drafts for review (questionDrafts.test.ts).
+  it("an upload by a school admin lands as their school's; another school's or a national set is refused", async () => {
+    const tutor = await signInSchoolStaff(t, {
+      schoolId: w.a,
+      role: 'school_admin',
+      email: 'admin.a@example.com',
+    });
     const file = {
       file_name: 'kumasi.csv',
       file_base64: csvFile(goodRows(3)).toString('base64'),

@@ -29,7 +29,13 @@ import {
   queueVerificationMail,
   userIdFromUidb64,
 } from './accountMail';
-import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  passwordProblem,
+  refuseWhenPasswordChecksBusy,
+  verifyPassword,
+} from './passwords';
 import { randomToken } from './secrets';
 import { schoolIdForName } from './schools';
 import { startSession } from './sessions';
@@ -98,6 +104,7 @@ export async function login(
   input: z.output<typeof loginInput>,
   beforePasswordCheck: () => Promise<void> = async () => {},
 ) {
+  refuseWhenPasswordChecksBusy();
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck();

@@ -1,8 +1,10 @@
 // Argon2id at OWASP's parameters and Django's four password rules, returning the
 // first failing rule's message.
-import { hash, verify } from '@node-rs/argon2';
+import os from 'node:os';
+import { TRPCError } from '@trpc/server';
 import dumbPasswords from 'dumb-passwords';
-import pLimit from 'p-limit';
+import { ErrorDetails } from '../errors';
+import { DEFAULT_HASHER, PasswordChecksBusy, PasswordHasher, type HasherOptions } from './passwordHasher';
 
 /** Argon2id's memory in KiB and number of passes. */
 export interface PasswordCost {
@@ -14,16 +16,34 @@ export interface PasswordCost {
 export const OWASP_PASSWORD_COST: PasswordCost = { memoryCost: 19456, timeCost: 2 };
 
 /**
- * At most two hashes at once. Each takes a libuv pool thread (4 in all) and 19 MiB; a wave of
- * sign-ins at 9:00 would otherwise take every thread and core that token checks, gzip and the
- * saving of exam answers need (docs/performance.md), while sign-in itself stays bound by the hash.
+ * Every hash and check of the process goes through one hasher: its low-priority threads leave the
+ * cores to the event loop that saves exam answers, and its queue tells sign-ins when it is full.
  */
-const hashSlots = pLimit(2);
+let hasher = new PasswordHasher(DEFAULT_HASHER);
+
+/** Replaces the process's hasher (start-up sizes it to the machine; tests shrink its queue). */
+export function configurePasswordHashing(options: Partial<HasherOptions>): PasswordHasher {
+  const wanted = { ...DEFAULT_HASHER, ...options };
+  const current = hasher.options;
+  if (Object.entries(wanted).some(([key, value]) => current[key as keyof HasherOptions] !== value)) {
+    hasher.close();
+    hasher = new PasswordHasher(wanted);
+  }
+  return hasher;
+}
+
+/** As many hashing threads over all worker processes as the machine has cores. */
+export function sizePasswordHashing(workers: number): PasswordHasher {
+  return configurePasswordHashing({ threads: Math.max(1, Math.floor(os.availableParallelism() / workers)) });
+}
+
+export function passwordHasher(): PasswordHasher {
+  return hasher;
+}
 
 export function hashPassword(password: string, cost = OWASP_PASSWORD_COST): Promise<string> {
-  // algorithm 2 is Argon2id (a const enum, which isolatedModules cannot import). A check reads
-  // the cost from the stored hash, so verifyPassword needs none.
-  return hashSlots(() => hash(password, { algorithm: 2, parallelism: 1, ...cost }));
+  // A check reads the cost from the stored hash, so verifyPassword needs none.
+  return hasher.hash(password, cost);
 }
 
 /** How long the latest password check took, queueing included (a wrong e-mail waits as long). */
@@ -32,11 +52,34 @@ let recentCheckMs = 20;
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   const started = performance.now();
   try {
-    return await hashSlots(() => verify(stored, password));
+    return await hasher.verify(stored, password);
   } catch {
     return false;
   } finally {
     recentCheckMs = performance.now() - started;
+  }
+}
+
+export function busyMessage(seconds: number): string {
+  return `Many students are signing in right now. Please try again in ${seconds} seconds.`;
+}
+
+/**
+ * Before a sign-in's password check: when the checks already queued would keep it waiting too
+ * long, a 429 saying how long to wait (retry_after, which the HTTP layer sends as Retry-After).
+ * Asked for a made-up e-mail too, so the answer does not tell which addresses are registered.
+ */
+export function refuseWhenPasswordChecksBusy(): void {
+  try {
+    hasher.admit();
+  } catch (err) {
+    if (!(err instanceof PasswordChecksBusy)) throw err;
+    const message = busyMessage(err.retryAfterSeconds);
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message,
+      cause: new ErrorDetails(message, { retry_after: err.retryAfterSeconds }),
+    });
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type SetTopicInput,
   type UpdateQuestionInput,
 } from '../../shared/schemas/questionBank';
+import { RATIONALE_FIELDS } from '../../shared/schemas/questionDrafts';
 import { ErrorDetails, fieldError } from '../errors';
 import {
   findBankQuestion,
@@ -81,7 +82,7 @@ async function writeVersion(
   trx: DB,
   row: Question,
   patch: Partial<Question>,
-  audit: { admin: User; action: 'edit' | 'move'; changes: Changes; now: string },
+  audit: { admin: User; action: 'edit' | 'move'; changes: Changes; now: string; draftId?: number },
 ): Promise<number> {
   const { id: _id, replaced_by_id: _replaced, ...content } = { ...row, ...patch };
   const newId = await insertQuestionVersion(trx, {
@@ -98,8 +99,46 @@ async function writeVersion(
     action: audit.action,
     changes: audit.changes,
     edited_at: audit.now,
+    ...(audit.draftId !== undefined && { draft_id: audit.draftId }),
   });
   return newId;
+}
+
+type Content = Pick<Question, (typeof CONTENT_FIELDS)[number] | (typeof RATIONALE_FIELDS)[number]>;
+
+/**
+ * Writes an approved draft's content over the live question `id` as its next version (nothing new
+ * when the draft says what the question says), then runs `also` in the same transaction with the
+ * id the bank now shows. The approver is the audit row's admin, and the row names the draft.
+ */
+export function publishDraftEdit(
+  db: DB,
+  approver: { user: User; scope: StaffScope },
+  id: number,
+  draft: Content & { id: number },
+  also: (trx: DB, questionId: number) => Promise<void>,
+) {
+  return changeQuestion(db, approver.scope, id, async (trx, row, now) => {
+    const changes: Changes = {};
+    for (const field of [...CONTENT_FIELDS, ...RATIONALE_FIELDS]) {
+      if ((draft[field] ?? '') !== (row[field] ?? ''))
+        changes[field] = { old: row[field] ?? '', new: draft[field] ?? '' };
+    }
+    const patch = Object.fromEntries(
+      Object.keys(changes).map((f) => [f, draft[f as keyof Content]]),
+    ) as Partial<Question>;
+    const newId = Object.keys(changes).length
+      ? await writeVersion(trx, row, patch, {
+          admin: approver.user,
+          action: 'edit',
+          changes,
+          now,
+          draftId: draft.id,
+        })
+      : row.id;
+    await also(trx, newId);
+    return newId;
+  });
 }
 
 /** Saves the text, options, key and explanation; unchanged content writes nothing. */

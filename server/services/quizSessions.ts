@@ -21,6 +21,7 @@ import { ErrorDetails, fieldError } from '../errors';
 import { CONTENT_TABLES, findMockSet, findPracticeSet } from '../queries/catalog';
 import { audienceKey, audienceOfUser } from '../queries/contentVisibility';
 import { blueprintTopics, isDrawnMock } from '../queries/draws';
+import { isWithheldForGrading, setHeldByClassMock, WITHHELD, withheldResultOf } from '../queries/classMocks';
 import { findOwnResult, toResult, type Result } from '../queries/results';
 import {
   claimForGrading,
@@ -240,6 +241,15 @@ export interface Graded {
 }
 
 /**
+ * What a submit answers for a class mock whose results are not released yet: that it was
+ * submitted, and when the results come out (null: when staff release them), never the score.
+ */
+export type WithheldResult = { [K in keyof Result]: K extends 'id' | 'created_at' | 'session' ? Result[K] : null } & {
+  withheld: true;
+  releases_at: string | null;
+};
+
+/**
  * Grades a session inside the caller's transaction. `late` answers (those of a submit payload)
  * count only while the session is open; after that only what was saved counts. A session that
  * already has a result keeps it.
@@ -310,6 +320,9 @@ async function gradeClaimed(
   const claimed = submitted ? Math.round(submitted.timeSpentMinutes) : maxMinutes;
   const timeSpent = Math.min(Math.max(claimed, 0), maxMinutes);
 
+  // A class mock's results wait for their release: no notification, no tallies or review cards
+  // (they would show the key) until then (services/classMocks.ts).
+  const withheld = session.class_mock_id !== null && (await isWithheldForGrading(trx, session.class_mock_id));
   const row = {
     session_id: session.id,
     user_id: session.user_id,
@@ -320,17 +333,27 @@ async function gradeClaimed(
     time_spent_minutes: timeSpent,
     created_at: iso(now),
     // Tallies and review cards are written when the student next reads them (learning/backlog.ts).
-    learning_pending: 1,
+    learning_pending: withheld ? WITHHELD : 1,
   };
   const resultId = await insertResult(trx, row);
+  if (!withheld) await resultNotification(trx, { ...row, id: resultId, quiz_name: session.quiz_name }, now);
+  return { id: resultId, written: row };
+}
+
+/** The notification of a graded result (at its grading, or at its class mock's release). */
+export async function resultNotification(
+  trx: DB,
+  result: { id: number; user_id: number; percentage: number; quiz_name: string },
+  now: Date,
+): Promise<void> {
+  const { percentage } = result;
   await insertNotification(trx, {
-    user_id: session.user_id,
-    title: `Result ready: ${session.quiz_name}`,
+    user_id: result.user_id,
+    title: `Result ready: ${result.quiz_name}`,
     body: `${percentage}% (grade ${gradeFor(percentage)})`,
-    link: `/quiz/result/${resultId}`,
+    link: `/quiz/result/${result.id}`,
     created_at: iso(now),
   });
-  return { id: resultId, written: row };
 }
 
 async function gradeInTransaction(db: DB, session: QuizSession, now: Date): Promise<number> {
@@ -434,6 +457,12 @@ export async function startQuiz(
   random: RandomSource = secureRandom,
 ): Promise<QuizStart> {
   const quiz = await loadQuiz(db, user, ref);
+  if (ref.quiz_type === 'mock' && (await setHeldByClassMock(db, user.id, ref.quiz_id, iso(now)))) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This mock is your class mock now: take it from Class mocks. It opens again once the results are out.',
+    });
+  }
   // Only this quiz's own unfinished session matters here, and the transaction grades it when its
   // time is up. Other quizzes' expired sessions wait for the sweeper or the results page.
   // One transaction at a time per student and quiz: two tabs starting the same mock at once get
@@ -445,24 +474,44 @@ export async function startQuiz(
       now,
     );
     if (running) return running;
-    const ids = quiz.draw ? await drawMock(trx, user.id, quiz.draw, random) : quiz.questionIds;
-    if (!ids.length) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'This mock exam has no questions to draw yet.' });
-    }
-    const order = arrangeAttempt(ids, quiz.shuffle, random);
-    const session = await insertSession(trx, {
-      user_id: user.id,
-      quiz_type: ref.quiz_type,
-      quiz_id: ref.quiz_id,
-      quiz_name: quiz.name,
-      question_ids: order.questionIds,
-      option_orders: order.optionOrders,
-      started_at: iso(now),
-      deadline_at:
-        quiz.timeLimitMinutes === null ? null : iso(new Date(now.getTime() + quiz.timeLimitMinutes * 60_000)),
-    });
-    return sessionView(trx, session, now, false, order.orders);
+    return newAttempt(trx, user, ref, quiz, now, random);
   });
+}
+
+/**
+ * Writes a new attempt of a quiz and answers its view. A class mock's attempt belongs to it, and
+ * its deadline is the earlier of the time limit and the class mock's close.
+ */
+export async function newAttempt(
+  trx: DB,
+  user: User,
+  ref: QuizRefInput,
+  quiz: QuizSource,
+  now: Date,
+  random: RandomSource,
+  classMock: { id: number; closesAt: string } | null = null,
+): Promise<QuizStart> {
+  const ids = quiz.draw ? await drawMock(trx, user.id, quiz.draw, random) : quiz.questionIds;
+  if (!ids.length) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This mock exam has no questions to draw yet.' });
+  }
+  const order = arrangeAttempt(ids, quiz.shuffle, random);
+  const limitEnds =
+    quiz.timeLimitMinutes === null ? null : now.getTime() + quiz.timeLimitMinutes * 60_000;
+  const closes = classMock ? ms(classMock.closesAt) : null;
+  const deadline = limitEnds === null ? closes : closes === null ? limitEnds : Math.min(limitEnds, closes);
+  const session = await insertSession(trx, {
+    user_id: user.id,
+    quiz_type: ref.quiz_type,
+    quiz_id: ref.quiz_id,
+    quiz_name: quiz.name,
+    question_ids: order.questionIds,
+    option_orders: order.optionOrders,
+    started_at: iso(now),
+    deadline_at: deadline === null ? null : iso(new Date(deadline)),
+    class_mock_id: classMock?.id ?? null,
+  });
+  return sessionView(trx, session, now, false, order.orders);
 }
 
 /** Reopens the student's own unfinished session (after a reload or a crash). */
@@ -597,7 +646,12 @@ export async function flagQuestion(
  * result of the first. A result written by this call is answered from what was written: reading
  * it back would cost a class submitting at once another query each.
  */
-export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = new Date()): Promise<Result> {
+export async function submitQuiz(
+  db: DB,
+  user: User,
+  input: SubmitInput,
+  now = new Date(),
+): Promise<Result | WithheldResult> {
   const claimed = await db.transaction().execute(async (trx) => {
     const session = await claimOwnSession(trx, { id: input.session_id, userId: user.id, at: iso(now) });
     if (!session) return null;
@@ -606,6 +660,10 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
   });
   if (!claimed) return resultOfEarlierSubmit(db, user, input.session_id);
   const { session, graded } = claimed;
+  if (graded.written.learning_pending === WITHHELD) {
+    const held = await withheldResultOf(db, user.id, graded.id);
+    if (held) return withheldView(held, { ...session, submitted_at: graded.written.created_at }, user);
+  }
   return toResult({
     ...graded.written,
     id: graded.id,
@@ -621,10 +679,53 @@ export async function submitQuiz(db: DB, user: User, input: SubmitInput, now = n
 }
 
 /** What a second submit answers: the result of the first (or of the sweeper's grading). */
-async function resultOfEarlierSubmit(db: DB, user: User, sessionId: number): Promise<Result> {
+async function resultOfEarlierSubmit(
+  db: DB,
+  user: User,
+  sessionId: number,
+): Promise<Result | WithheldResult> {
   const session = await findOwnSession(db, sessionId, user.id);
   if (!session) throw sessionNotFound();
-  const result = await findOwnResult(db, user.id, await resultIdOfGraded(db, session.id));
-  if (!result) throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
-  return result;
+  const resultId = await resultIdOfGraded(db, session.id);
+  const result = await findOwnResult(db, user.id, resultId);
+  if (result) return result;
+  const held = await withheldResultOf(db, user.id, resultId);
+  if (held) return withheldView(held, session, user);
+  throw new TRPCError({ code: 'NOT_FOUND', message: 'Result not found' });
+}
+
+type Held = NonNullable<Awaited<ReturnType<typeof withheldResultOf>>>;
+
+/** When a held-back result comes out: at the close, or (null) when staff release it. */
+export function releasesAt(held: Pick<Held, 'release' | 'closes_at'>): string | null {
+  return held.release === 'at_close' ? held.closes_at : null;
+}
+
+/** A held-back result as a submit answers it: the Result's shape with every figure null. */
+function withheldView(held: Held, session: QuizSession, user: User): WithheldResult {
+  const { session: about } = toResult({
+    ...session,
+    id: held.id,
+    session_id: session.id,
+    percentage: 0,
+    correct_answers: 0,
+    total_questions: 0,
+    score: 0,
+    time_spent_minutes: 0,
+    created_at: session.submitted_at ?? '',
+    user_name: user.full_name,
+  });
+  return {
+    id: held.id,
+    created_at: session.submitted_at ?? '',
+    percentage: null,
+    correct_answers: null,
+    total_questions: null,
+    score: null,
+    time_spent_minutes: null,
+    time_spent_seconds: null,
+    session: about,
+    withheld: true,
+    releases_at: releasesAt(held),
+  };
 }

@@ -12,7 +12,8 @@ import type { AppDeps } from '../context';
 import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
 import { testDatabaseEnv } from './database';
-import type { PasswordCost } from '../services/passwords';
+import { configurePasswordHashing, type PasswordCost } from '../services/passwords';
+import type { HasherOptions } from '../services/passwordHasher';
 import type { RateLimitSettings } from '../services/rateLimits';
 
 export type { ReceivedMail };
@@ -45,6 +46,13 @@ export interface TestServer {
  */
 const QUICK_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1 };
 
+/**
+ * The hashing threads at the test process's own priority: test files run side by side and share
+ * the cores with each other, and at the lowest priority each file's hashes would wait for every
+ * other file's CPU. The lowered priority has its own test (passwordHasher.test.ts).
+ */
+export const TEST_HASHER: Partial<HasherOptions> = { niceness: 0 };
+
 export async function startTestServer(
   opts: {
     rateLimits?: Partial<RateLimitSettings>;
@@ -59,8 +67,11 @@ export async function startTestServer(
     captureLogs?: boolean;
     /** Hash new passwords at the cost the server uses (OWASP's) rather than the tests' quick one. */
     realHashCost?: boolean;
+    /** The process's password hasher (server/services/passwordHasher.ts), TEST_HASHER unless said. */
+    hasher?: Partial<HasherOptions>;
   } = {},
 ): Promise<TestServer> {
+  configurePasswordHashing({ ...TEST_HASHER, ...opts.hasher });
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-test-'));
   const mails: ReceivedMail[] = [];
   const smtp = opts.smtp === false ? null : await startSmtpCapture(mails);

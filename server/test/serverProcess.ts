@@ -17,7 +17,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running: a primary whose database goes away restarts its workers for ever.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${log}`));
+    }, 30_000);
     child.stdout.on('data', () => {
       if (log.includes('Serving on')) {
         clearTimeout(timer);

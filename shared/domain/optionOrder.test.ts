@@ -5,6 +5,7 @@ import {
   orderOf,
   parseOptionOrders,
   randomOrder,
+  rationaleOf,
   showOptions,
   storedOrderOf,
   toCanonical,
@@ -51,6 +52,24 @@ describe('option orders', () => {
       correct_answer: 'A',
     });
     expect(showOptions(q, CANONICAL)).toBe(q);
+  });
+
+  it("moves each option's rationale with its option", () => {
+    const q = {
+      option_a: 'a',
+      option_b: 'b',
+      option_c: 'c',
+      option_d: 'd',
+      correct_answer: 'C' as const,
+      rationale_a: 'why a',
+      rationale_b: null,
+      rationale_c: null,
+      rationale_d: 'why d',
+    };
+    const shown = showOptions(q, 'CADB');
+    expect(shown).toMatchObject({ option_b: 'a', rationale_b: 'why a', option_c: 'd', rationale_c: 'why d' });
+    expect([rationaleOf(shown, 'A'), rationaleOf(shown, 'D')]).toEqual([null, null]);
+    expect(rationaleOf({ rationale_a: '' }, 'A')).toBeNull();
   });
 
   it('reads stored orders and ignores what is not an order', () => {

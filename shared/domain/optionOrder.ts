@@ -56,15 +56,40 @@ interface Options {
   option_c: string;
   option_d: string;
 }
+interface Rationales {
+  rationale_a: string | null;
+  rationale_b: string | null;
+  rationale_c: string | null;
+  rationale_d: string | null;
+}
 const FIELD = { A: 'option_a', B: 'option_b', C: 'option_c', D: 'option_d' } as const;
+const RATIONALE = { A: 'rationale_a', B: 'rationale_b', C: 'rationale_c', D: 'rationale_d' } as const;
 
-/** The question with its options in shown order (and its key, if it has one, as a shown letter). */
-export function showOptions<T extends Options & { correct_answer?: Letter }>(question: T, order: string): T {
+/**
+ * The question with its options in shown order (and its key and each option's rationale, if it
+ * has them, under the shown letters).
+ */
+export function showOptions<T extends Options & { correct_answer?: Letter } & Partial<Rationales>>(
+  question: T,
+  order: string,
+): T {
   if (order === CANONICAL) return question;
   const shown = { ...question };
-  for (const letter of LETTERS) shown[FIELD[letter]] = question[FIELD[toCanonical(order, letter)]];
+  for (const letter of LETTERS) {
+    const canonical = toCanonical(order, letter);
+    shown[FIELD[letter]] = question[FIELD[canonical]];
+    if (RATIONALE[canonical] in question) shown[RATIONALE[letter]] = question[RATIONALE[canonical]];
+  }
   if (question.correct_answer) shown.correct_answer = toShown(order, question.correct_answer);
   return shown;
+}
+
+/**
+ * The rationale of option `letter` (as the question is shown), or null when it has none: a mock's
+ * question before submission, and a set downloaded before rationales existed, carry none.
+ */
+export function rationaleOf(question: object, letter: Letter): string | null {
+  return (question as Partial<Rationales>)[RATIONALE[letter]] || null;
 }
 
 /** A session's stored orders by question id (a question without one is canonical). */

@@ -30,12 +30,23 @@ export type Header = (typeof HEADERS)[number];
  */
 export const TOPIC_HEADER = 'topic';
 
+/**
+ * Optional columns beside topic: why option A (B, C, D) is wrong, shown to a student who chose it.
+ * An empty cell gives none; the correct option's cell must stay empty.
+ */
+export const RATIONALE_HEADERS = ['rationale_a', 'rationale_b', 'rationale_c', 'rationale_d'] as const;
+export type RationaleHeader = (typeof RATIONALE_HEADERS)[number];
+export const MAX_RATIONALE_CHARS = 1000;
+/** Every optional column, in the order the format help lists them. */
+export const OPTIONAL_HEADERS = [TOPIC_HEADER, ...RATIONALE_HEADERS] as const;
+
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
 export const REQUIRED_FORMAT: string[] = [
   'File type: .xlsx, .xls or .csv (UTF-8), at most 5 MB and 20,000 rows.',
   `Row 1 holds exactly these seven column headers: ${HEADERS.join(', ')}.`,
   `An eighth column ${TOPIC_HEADER} is optional: the name of a topic of the chosen paper (any case). An empty cell leaves a mock question untagged; a practice question always takes its set's topic.`,
+  `Columns ${RATIONALE_HEADERS.join(', ')} are optional too: why that option is wrong, up to ${MAX_RATIONALE_CHARS} characters, shown to a student who chose it. Leave the correct option's cell empty.`,
   'One question per row: question_text and option_a to option_d must not be empty.',
   'correct_answer is exactly one capital letter: A, B, C or D.',
   `Sizes: question_text up to ${MAX_QUESTION_CHARS} characters, each option up to ${MAX_OPTION_CHARS}, explanation up to ${MAX_EXPLANATION_CHARS} (explanation may be empty).`,

@@ -21,6 +21,7 @@ const QuizPage = lazyPage(() => import('../features/quiz/QuizPage'));
 const SessionQuizPage = lazyPage(() => import('../features/quiz/SessionQuizPage'));
 const ExamDayPage = lazyPage(() => import('../features/quiz/ExamDayPage'));
 const CreateTestPage = lazyPage(() => import('../features/builder/CreateTestPage'));
+const ClassMocksPage = lazyPage(() => import('../features/classMocks/ClassMocksPage'));
 const ResultsPage = lazyPage(() => import('../features/results/ResultsPage'));
 const ResultDetailPage = lazyPage(() => import('../features/results/ResultDetailPage'));
 const ReviewPage = lazyPage(() => import('../features/review/ReviewPage'));
@@ -119,6 +120,14 @@ function StudentRoutes() {
           element={
             <Page>
               <CreateTestPage />
+            </Page>
+          }
+        />
+        <Route
+          path="/class-mocks"
+          element={
+            <Page>
+              <ClassMocksPage />
             </Page>
           }
         />

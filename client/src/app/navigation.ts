@@ -1,6 +1,7 @@
 // The student sidebar's entries and its active-link rule.
 import type { LucideIcon } from 'lucide-react';
 import BookOpen from 'lucide-react/icons/book-open';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import ChartColumn from 'lucide-react/icons/chart-column';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Download from 'lucide-react/icons/download';
@@ -19,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { label: 'Mock Exams', to: '/mock-exams', icon: ClipboardList },
   { label: 'Practice Tests', to: '/practice-tests', icon: BookOpen },
+  { label: 'Class Mocks', to: '/class-mocks', icon: CalendarClock },
   { label: 'Create a Test', to: '/create-test', icon: ListChecks },
   { label: 'Results', to: '/results', icon: ChartColumn },
   { label: 'Review', to: '/review', icon: Repeat },

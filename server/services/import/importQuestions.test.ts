@@ -143,6 +143,36 @@ describe('good files', () => {
     ]);
   });
 
+  it('stores the optional rationale columns (any case), and refuses one for the correct option', async () => {
+    // Row 1's key is B and row 2's is C (questionRow).
+    const header = [...HEADERS, ' Rationale_A ', 'RATIONALE_C'];
+    const rows = [header, [...questionRow(1), 'A is the adult range.', ''], [...questionRow(2), '', 'C is right?']];
+    const refused = await importQuestions(db, practice('r.csv', csvFile(rows)));
+    expect(refused.success).toBe(false);
+    expect(refused.row_errors).toEqual([
+      {
+        row: 3,
+        column: 'rationale_c',
+        reason: 'rationale_c says why option C is wrong, but C is the correct answer: leave the cell empty.',
+      },
+    ]);
+    expect(await countQuestions(db)).toBe(0);
+
+    rows[2][8] = '';
+    rows[2][7] = 'A is a sign of shock, not of this.';
+    const answer = await importQuestions(db, practice('r.csv', csvFile(rows)));
+    expect(answer.success).toBe(true);
+    const stored = await db
+      .selectFrom('questions')
+      .select(['rationale_a', 'rationale_b', 'rationale_c', 'rationale_d'])
+      .orderBy('position')
+      .execute();
+    expect(stored).toEqual([
+      { rationale_a: 'A is the adult range.', rationale_b: null, rationale_c: null, rationale_d: null },
+      { rationale_a: 'A is a sign of shock, not of this.', rationale_b: null, rationale_c: null, rationale_d: null },
+    ]);
+  });
+
   it('a dry run answers with a preview and writes nothing', async () => {
     const answer = await importQuestions(
       db,
@@ -290,7 +320,7 @@ describe('broken files: every failing row listed, nothing written', () => {
         row: 1,
         column: 'header',
         reason:
-          'The header row must hold exactly question_text, option_a, option_b, option_c, option_d, correct_answer, explanation (and may add topic): missing question_text, option_d; unexpected "question"; repeated option_c.',
+          'The header row must hold exactly question_text, option_a, option_b, option_c, option_d, correct_answer, explanation (and may add topic, rationale_a, rationale_b, rationale_c, rationale_d): missing question_text, option_d; unexpected "question"; repeated option_c.',
       },
     ]);
     expect(await countSets(db)).toBe(0);

@@ -15,6 +15,7 @@ import {
   setInPlacement,
   titleTaken,
   topicsOfPaper,
+  type DraftAuthor,
   type ImportTarget,
   type Placement,
   type ValidQuestion,
@@ -39,6 +40,8 @@ export interface ImportRequest extends UploadFields {
    * and append to their school's sets only. Absent: the platform admin (the CLI, the seed).
    */
   scope?: StaffScope;
+  /** A tutor's upload: each question becomes a draft submitted for review, not a live question. */
+  as_drafts?: DraftAuthor;
 }
 
 export interface ImportOptions {
@@ -291,7 +294,7 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   let written;
   try {
     // The write also names the questions other sets already hold (one query after the insert).
-    written = await insertQuestions(db, placement, target, checkedBatches());
+    written = await insertQuestions(db, placement, target, checkedBatches(), req.as_drafts);
   } catch (err) {
     if (err instanceof RowsRejected) return rejected(rowsCode(err.problem), err.problem, dryRun);
     throw err;
@@ -299,6 +302,11 @@ async function importOne(db: DB, req: ImportRequest, opts: ImportOptions): Promi
   const { id, keysAlreadyInBank, keysAlreadyInSet, setTotal } = written;
   const answer = answerWith(keysAlreadyInBank, keysAlreadyInSet);
   const set = { type: f.quiz_type, id, title, total_questions: setTotal };
+  if (req.as_drafts)
+    return success(
+      `${plural(answer.total_questions, 'question')} submitted for review into the ${kind} "${title}": each goes live once another tutor or an admin approves it (Review Questions).`,
+      { ...answer, set },
+    );
   if (!existing)
     return success(`${plural(setTotal, 'question')} uploaded successfully into the new ${kind} "${title}".`, {
       ...answer,

@@ -8,9 +8,13 @@ import {
   MAX_EXPLANATION_CHARS,
   MAX_OPTION_CHARS,
   MAX_QUESTION_CHARS,
+  MAX_RATIONALE_CHARS,
   MAX_ROWS,
+  OPTIONAL_HEADERS,
+  RATIONALE_HEADERS,
   TOPIC_HEADER,
   type Header,
+  type RationaleHeader,
 } from '../../../shared/domain/questionFormat';
 import { PREVIEW_ROWS } from './limits';
 import type { ParsedSheet } from './parseInWorker';
@@ -24,8 +28,8 @@ export interface RowError {
   reason: string;
 }
 
-/** A column the sheet may hold: the seven of the format and the optional topic. */
-type Column = Header | typeof TOPIC_HEADER;
+/** A column the sheet may hold: the seven of the format, the optional topic and rationales. */
+type Column = Header | (typeof OPTIONAL_HEADERS)[number];
 
 /** What a row's topic cell may name: the topics of the chosen paper. */
 export interface TopicChoices {
@@ -70,7 +74,7 @@ function readHeader(header: string[]): { columns: Map<Column, number>; problem: 
   const columns = new Map<Column, number>();
   const unexpected: string[] = [];
   const repeated: string[] = [];
-  const known: ReadonlySet<string> = new Set([...HEADERS, TOPIC_HEADER]);
+  const known: ReadonlySet<string> = new Set([...HEADERS, ...OPTIONAL_HEADERS]);
   header.forEach((raw, index) => {
     const name = raw.trim().toLowerCase();
     if (name === '') return;
@@ -147,6 +151,19 @@ class TopicReader {
   }
 }
 
+/** Why a rationale cell cannot be saved, or null when it can (an empty cell gives none). */
+export function rationaleProblem(name: RationaleHeader, text: string, key: string): string | null {
+  if (text === '') return null;
+  const letter = name.slice(-1).toUpperCase();
+  if (text.includes('\u0000'))
+    return `${name} holds a NUL character (_x0000_ in a workbook); delete it and upload again.`;
+  if (text.length > MAX_RATIONALE_CHARS)
+    return `${name} is ${text.length} characters long (limit ${MAX_RATIONALE_CHARS}).`;
+  if (letter === key)
+    return `${name} says why option ${letter} is wrong, but ${letter} is the correct answer: leave the cell empty.`;
+  return null;
+}
+
 /**
  * The header check and the row count, before any row: a RowChecker for the data rows, or the
  * problem that stops the import at once.
@@ -156,7 +173,7 @@ export function openSheet(sheet: ParsedSheet, topics: TopicChoices): RowChecker 
     return { error: 'The file is empty: it has no header row and no questions.', rowErrors: [] };
   const { columns, problem } = readHeader(sheet.rows.row(0));
   if (problem) {
-    const reason = `The header row must hold exactly ${HEADERS.join(', ')} (and may add ${TOPIC_HEADER}): ${problem}.`;
+    const reason = `The header row must hold exactly ${HEADERS.join(', ')} (and may add ${OPTIONAL_HEADERS.join(', ')}): ${problem}.`;
     return {
       error: `The header row does not match the template: ${problem}.`,
       rowErrors: [{ row: 1, column: 'header', reason }],
@@ -190,6 +207,8 @@ export class RowChecker {
   private readonly at: Record<Header, number>;
   /** The topic column, or -1 when the sheet has none. */
   private readonly topicAt: number;
+  /** The rationale columns the sheet has. */
+  private readonly rationaleAt: Array<[RationaleHeader, number]>;
   private readonly topics: TopicReader;
   private readonly columnName: Map<number, Column>;
   private readonly formulas: Set<string>;
@@ -204,6 +223,10 @@ export class RowChecker {
     this.dataRows = sheet.rows.length - 1;
     this.at = columnIndexes(columns);
     this.topicAt = columns.get(TOPIC_HEADER) ?? -1;
+    this.rationaleAt = RATIONALE_HEADERS.flatMap((name) => {
+      const at = columns.get(name);
+      return at === undefined ? [] : [[name, at] as [RationaleHeader, number]];
+    });
     this.topics = new TopicReader(topics);
     this.columnName = new Map([...columns].map(([name, index]) => [index, name]));
     this.formulas = new Set(sheet.formulaCells.map(([r, c]) => `${r}:${c}`));
@@ -277,6 +300,10 @@ export class RowChecker {
       explanation: clean(cells[at.explanation]),
       topic_id: null,
       text_key: '',
+      rationale_a: null,
+      rationale_b: null,
+      rationale_c: null,
+      rationale_d: null,
     };
     for (const name of HEADERS) {
       const text = question[name];
@@ -299,6 +326,12 @@ export class RowChecker {
     }
     const answerProblem = checkAnswer(question.correct_answer);
     if (answerProblem) rowErrors.push({ row: rowNumber, column: 'correct_answer', reason: answerProblem });
+    for (const [name, index] of this.rationaleAt) {
+      const text = clean(cells[index]);
+      const problem = rationaleProblem(name, text, question.correct_answer);
+      if (problem) rowErrors.push({ row: rowNumber, column: name, reason: problem });
+      else question[name] = text || null;
+    }
     const topic = this.topics.read(this.topicAt < 0 ? '' : clean(cells[this.topicAt]));
     if ('problem' in topic) rowErrors.push({ row: rowNumber, column: TOPIC_HEADER, reason: topic.problem });
     else question.topic_id = topic.id;

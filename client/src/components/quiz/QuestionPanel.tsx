@@ -1,6 +1,8 @@
 // One question with its options A-D. Practice adds Check Answer: it locks the question and
-// shows the key in green, a wrong choice in red, the correct answer and the explanation.
+// shows the key in green, a wrong choice in red, the correct answer, the explanation and why the
+// chosen option is wrong (when its author said).
 import { Button } from '../Button';
+import { ChoiceRationale } from './ChoiceRationale';
 import { FlagToggle } from './FlagToggle';
 import { OptionButton } from '../OptionButton';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../hooks/radioGroupKeys';
@@ -102,6 +104,12 @@ export function QuestionPanel({
               {key.explanation}
             </p>
           )}
+          <ChoiceRationale
+            question={question}
+            selected={selected}
+            correct={key.correct_answer}
+            className="mt-2 text-slate-700 dark:text-slate-300"
+          />
         </div>
       )}
     </section>

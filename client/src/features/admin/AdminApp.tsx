@@ -25,6 +25,8 @@ export default function AdminApp() {
         <Route path="account" element={null} />
         <Route path="question-bank" element={null} />
         <Route path="question-bank/:questionId" element={null} />
+        <Route path="review" element={null} />
+        <Route path="review/:draftId" element={null} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

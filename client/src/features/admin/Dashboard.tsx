@@ -5,6 +5,7 @@ import { useAdminData, type AdminData } from './hooks/useAdminData';
 import { useAdminScope } from './hooks/useAdminScope';
 import { AccountTab } from './account/AccountTab';
 import { ClassViewTab } from './analysis/ClassViewTab';
+import { ClassMocksTab } from './classMocks/ClassMocksTab';
 import { ItemAnalysisTab } from './analysis/ItemAnalysisTab';
 import { ContentTab } from './content/ContentTab';
 import { EnrolTab } from './enrol/EnrolTab';
@@ -12,6 +13,7 @@ import { OverviewTab } from './overview/OverviewTab';
 import { QuestionBankTab } from './questionBank/QuestionBankTab';
 import { ResultsTab } from './results/ResultsTab';
 import { SchoolsTab } from './schools/SchoolsTab';
+import { ReviewTab } from './review/ReviewTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { tabFor, tabsFor, type TabId } from './tabs';
 import { UploadTab } from './upload/UploadTab';
@@ -31,6 +33,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <UploadTab content={data.content} />;
     case 'bank':
       return <QuestionBankTab content={data.content} />;
+    case 'review':
+      return <ReviewTab content={data.content.data} />;
     case 'results':
       return <ResultsTab content={data.content} allResults={data.results} />;
     case 'items':
@@ -39,6 +43,8 @@ function Panel({ tab, data }: { tab: TabId; data: AdminData }) {
       return <ClassViewTab />;
     case 'schools':
       return <SchoolsTab />;
+    case 'class-mocks':
+      return <ClassMocksTab content={data.content} />;
     case 'settings':
       return <SettingsTab />;
     case 'account':

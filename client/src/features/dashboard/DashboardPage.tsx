@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { OnThisPhone } from './OnThisPhone';
 import { DueReviewsCard } from './DueReviewsCard';
+import { ClassMockLine } from './ClassMockLine';
 
 interface Card {
   title: string;
@@ -70,6 +71,7 @@ export default function DashboardPage() {
       </p>
       <OfflineCopyNote reads={['mastery.overview', 'review.dueCount']} />
       <OnThisPhone />
+      <ClassMockLine />
       <DueReviewsCard />
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => (

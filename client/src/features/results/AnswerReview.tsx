@@ -1,7 +1,9 @@
 // The review of one answered question: the key in green, the student's choice labelled
-// Your Answer (red when wrong), and the Explanation box, in the letters the attempt showed; a
+// Your Answer (red when wrong), and the Explanation box with why a wrong choice is wrong (when its
+// author said), in the letters the attempt showed; a
 // question flagged during the attempt says so, and a tagged one names its topic.
 import Flag from 'lucide-react/icons/flag';
+import { ChoiceRationale } from '../../components/quiz/ChoiceRationale';
 import type { Letter, ResultDetail } from './types';
 
 type ReviewItem = ResultDetail['user_answers'][number];
@@ -60,10 +62,20 @@ export function AnswerReview({ item, index }: { item: ReviewItem; index: number 
           );
         })}
       </ul>
-      {q.explanation && (
-        <div className="mt-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
-          <p className="font-semibold">Explanation</p>
-          <p className="mt-1">{q.explanation}</p>
+      {(q.explanation || (item.selected_answer && !item.is_correct)) && (
+        <div className="mt-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 empty:hidden dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+          {q.explanation && (
+            <>
+              <p className="font-semibold">Explanation</p>
+              <p className="mt-1">{q.explanation}</p>
+            </>
+          )}
+          <ChoiceRationale
+            question={q}
+            selected={item.selected_answer}
+            correct={q.correct_answer}
+            className={q.explanation ? 'mt-2' : ''}
+          />
         </div>
       )}
     </li>

@@ -22,7 +22,7 @@ export default function ResultDetailPage() {
   const navigate = useNavigate();
   const result = trpc.results.byId.useQuery(
     { id },
-    { retry: (count, err) => err.data?.httpStatus !== 404 && count < 2 },
+    { retry: (count, err) => err.data?.httpStatus !== 404 && err.data?.httpStatus !== 403 && count < 2 },
   );
   const retake = trpc.quiz.start.useMutation();
   const [retakeError, setRetakeError] = useState<string | null>(null);
@@ -33,6 +33,16 @@ export default function ResultDetailPage() {
       <EmptyState title="Result not found">
         <Link to="/results" className={buttonClass('primary')}>
           View All Results
+        </Link>
+      </EmptyState>
+    );
+  }
+  // A class mock's result before its release: submitted, and when the results come out.
+  if ((result.error?.data as { withheld?: number } | undefined)?.withheld) {
+    return (
+      <EmptyState title="Submitted" message={result.error?.message}>
+        <Link to="/class-mocks" className={buttonClass('primary')}>
+          Class mocks
         </Link>
       </EmptyState>
     );

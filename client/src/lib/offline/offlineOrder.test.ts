@@ -11,6 +11,10 @@ const question = (id: number, key: 'A' | 'B' | 'C' | 'D') => ({
   option_d: `${id}d`,
   correct_answer: key,
   explanation: '',
+  rationale_a: null,
+  rationale_b: null,
+  rationale_c: null,
+  rationale_d: null,
 });
 const set = (shuffle: boolean): DownloadedSet => ({
   id: 1,

@@ -14,6 +14,7 @@ import type { BankQuestion, Content } from '../types';
 import { placeOf, StatusBadge } from './BankTable';
 import { mayChange } from '../lib/catalog';
 import { MoveQuestion } from './MoveQuestion';
+import { ProposeEdit } from './ProposeEdit';
 import { QuestionForm, type QuestionContent } from './QuestionForm';
 import { QuestionHistory } from './QuestionHistory';
 import { QuestionTopic } from './QuestionTopic';
@@ -164,6 +165,7 @@ export function EditQuestion({ id, content }: { id: number; content: Content | u
               {q.is_active ? 'Deactivate' : 'Reactivate'}
             </Button>
           </section>
+          <ProposeEdit questionId={q.id} />
           <QuestionTopic
             key={`${q.id}-${q.topic_id}`}
             question={q}

@@ -1,5 +1,5 @@
 // The last changes of a question and of the versions before it: who, when, and each field's old
-// and new value.
+// and new value; a change a reviewed draft published also names its author and reviewers.
 import History from 'lucide-react/icons/history';
 import { formatDateTime } from '../lib/format';
 import type { BankHistoryEntry } from '../types';
@@ -10,6 +10,7 @@ const ACTIONS: Record<BankHistoryEntry['action'], string> = {
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
   topic: 'Topic changed',
+  publish: 'Published',
 };
 
 const FIELDS: Record<string, string> = {
@@ -20,6 +21,10 @@ const FIELDS: Record<string, string> = {
   option_d: 'Option D',
   correct_answer: 'Correct answer',
   explanation: 'Explanation',
+  rationale_a: 'Why A is wrong',
+  rationale_b: 'Why B is wrong',
+  rationale_c: 'Why C is wrong',
+  rationale_d: 'Why D is wrong',
   set: 'Set',
   topic: 'Topic',
   is_active: 'Active',
@@ -74,6 +79,13 @@ export function QuestionHistory({ entries }: { entries: BankHistoryEntry[] }) {
                   <span className="font-normal text-slate-500"> ({h.admin_email})</span>
                 )} · <time dateTime={h.edited_at}>{formatDateTime(h.edited_at)}</time>
               </p>
+              {h.draft_id !== null && (
+                <p className="text-slate-600 dark:text-slate-300">
+                  Reviewed draft: written by {h.written_by ?? 'a deleted account'}
+                  {h.reviewed_by.length > 0 && `; changes asked by ${h.reviewed_by.join(', ')}`}; approved by{' '}
+                  {h.admin_name ?? 'a deleted account'}.
+                </p>
+              )}
               <ul className="mt-2 flex flex-col gap-2 text-slate-700 dark:text-slate-200">
                 {Object.entries(h.changes).map(([field, c]) => (
                   <Change key={field} field={field} change={c} />
