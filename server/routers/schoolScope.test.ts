@@ -32,6 +32,7 @@ import { signUpAndIn, startTestServer, type TestServer } from '../test/harness';
 import { csvFile, goodRows } from '../test/importFiles';
 import {
   B_MARKERS,
+  draftInput,
   NATIONAL_CASES,
   PROCEDURE_CASES,
   REST_CASES,
@@ -84,7 +85,11 @@ beforeAll(async () => {
   await takeQuiz(rpc(t, a.access), cat, 'mock', 'A');
   await takeQuiz(rpc(t, b.access), cat, 'mock', 'B');
   await takeQuiz(rpc(t, b.access), cat, 'practice', 'C');
-  await signInSchoolStaff(t, { schoolId: schoolB.id, role: 'tutor', email: 'tutor@bravo.example' });
+  const tutorOfB = await signInSchoolStaff(t, {
+    schoolId: schoolB.id,
+    role: 'tutor',
+    email: 'tutor@bravo.example',
+  });
   staffA.school_admin = await signInSchoolStaff(t, {
     schoolId: schoolA.id,
     role: 'school_admin',
@@ -128,6 +133,17 @@ beforeAll(async () => {
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     invited_by: null,
   });
+  const classMock = await platform.mutate<{ id: number }>('admin.classMocks.create', {
+    mock_exam_set_id: mockOfB.id,
+    opens_at: '2030-01-07T09:00:00Z',
+    closes_at: '2030-01-07T11:00:00Z',
+    school_id: schoolB.id,
+  });
+  const draft = await tutorOfB.mutate<{ id: number }>(
+    'questionDrafts.save',
+    draftInput(setOfB.id, 'Bravo draft: which option is right?'),
+  );
+  expect((await tutorOfB.mutate('questionDrafts.submit', { id: draft.data.id })).status).toBe(200);
   w = {
     schoolA,
     schoolB,
@@ -154,6 +170,8 @@ beforeAll(async () => {
     },
     nationalMock: cat.mockSet.id,
     invitationOfB: invitation.id,
+    classMockOfB: classMock.data.id,
+    draftOfB: draft.data.id,
     fileBase64: csvFile(goodRows(2)).toString('base64'),
     unmatchedText: 'Unlisted Health Academy',
   };

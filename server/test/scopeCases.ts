@@ -37,6 +37,10 @@ export interface ScopeWorld {
   nationalMock: number;
   /** An invitation school B's admin sent. */
   invitationOfB: number;
+  /** A class mock scheduled for school B (of B's mock set, not yet open). */
+  classMockOfB: number;
+  /** A question draft school B's tutor wrote into B's set and submitted for review. */
+  draftOfB: number;
   /** A small, valid question file as base64. */
   fileBase64: string;
   /** A free-text school of a user no school record matched. */
@@ -84,16 +88,29 @@ const uploadInput = (w: ScopeWorld, fields: Record<string, unknown>) => ({
   ...fields,
 });
 
-/** Edits a question as the bank's editor sends it. */
-const editInput = (id: number) => ({
-  id,
-  question_text: 'Rewritten: which option is right?',
+/** A question's text, options and key as the bank's editor and the review form send them. */
+const questionContent = (text: string) => ({
+  question_text: text,
   option_a: 'One',
   option_b: 'Two',
   option_c: 'Three',
   option_d: 'Four',
   correct_answer: 'A',
   explanation: '',
+});
+
+/** Edits a question as the bank's editor sends it. */
+const editInput = (id: number) => ({ id, ...questionContent('Rewritten: which option is right?') });
+
+/** A class mock's window, well in the future so that it can still be changed. */
+const WINDOW = { opens_at: '2030-01-07T09:00:00Z', closes_at: '2030-01-07T11:00:00Z' };
+
+/** A question draft as the review form sends it, into a practice set. */
+export const draftInput = (setId: number, text = 'Drafted: which option is right?') => ({
+  ...questionContent(text),
+  quiz_type: 'practice',
+  set_id: setId,
+  topic_id: null,
 });
 
 const UPLOAD_CASE: ScopeCase = {
@@ -308,6 +325,45 @@ export const PROCEDURE_CASES: Record<string, ScopeCase | ScopeCase[]> = {
   ],
   'enrol.resend': { refuse: ENROL, inputs: (w) => [{ id: w.invitationOfB }] },
   'enrol.withdraw': { refuse: ENROL, inputs: (w) => [{ id: w.invitationOfB }] },
+
+  'admin.classMocks.list': { own: true },
+  'admin.classMocks.schools': { own: true },
+  'admin.classMocks.create': {
+    refuse: BOTH_404,
+    inputs: (w) => [
+      { mock_exam_set_id: w.nationalMock, ...WINDOW, school_id: w.schoolB.id },
+      { mock_exam_set_id: w.mockOfB, ...WINDOW },
+    ],
+  },
+  'admin.classMocks.update': {
+    refuse: BOTH_404,
+    inputs: (w) => [{ id: w.classMockOfB, mock_exam_set_id: w.nationalMock, ...WINDOW }],
+  },
+  'admin.classMocks.cancel': { refuse: BOTH_404, inputs: (w) => [{ id: w.classMockOfB }] },
+  'admin.classMocks.board': { refuse: BOTH_404, inputs: (w) => [{ id: w.classMockOfB }] },
+  'admin.classMocks.release': { refuse: BOTH_404, inputs: (w) => [{ id: w.classMockOfB }] },
+
+  'questionDrafts.list': [
+    { own: true, input: () => ({ list: 'all' }) },
+    { own: true, input: () => ({ list: 'to_review' }) },
+  ],
+  'questionDrafts.needsReview': { own: true },
+  'questionDrafts.get': { refuse: BOTH_404, inputs: (w) => [{ id: w.draftOfB }] },
+  'questionDrafts.save': [
+    { refuse: BOTH_404, inputs: (w) => [{ id: w.draftOfB, ...draftInput(w.setOfA) }] },
+    {
+      likeMissing: true,
+      pairs: (w) => [[draftInput(w.setOfB), draftInput(MISSING_ID)]],
+    },
+  ],
+  'questionDrafts.editLive': { refuse: BOTH_404, inputs: (w) => [{ id: w.questionOfB }] },
+  'questionDrafts.submit': { refuse: BOTH_404, inputs: (w) => [{ id: w.draftOfB }] },
+  'questionDrafts.requestChanges': {
+    refuse: BOTH_404,
+    inputs: (w) => [{ id: w.draftOfB, body: 'Please fix the key.' }],
+  },
+  'questionDrafts.approve': { refuse: BOTH_404, inputs: (w) => [{ id: w.draftOfB, body: '' }] },
+  'questionDrafts.comment': { refuse: BOTH_404, inputs: (w) => [{ id: w.draftOfB, body: 'Looks fine.' }] },
 };
 
 /**
