@@ -72,6 +72,10 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A route of the table, its types checked where it was written. */
 export interface RestRoute {
+  /** `GET /path/:id/`, as Express holds it. */
+  key: string;
+  /** The app router's name of the procedure that answers it (tests find staff-only paths by it). */
+  procedure: string | undefined;
   mount(r: Router, deps: AppDeps, readBody: BodyReaders): void;
 }
 
@@ -130,6 +134,8 @@ function route(method: Method) {
     answer: Answer<string, unknown> = {},
   ): RestRoute {
     return {
+      key: `${method.toUpperCase()} ${path}`,
+      procedure: pathOf.get(procedure),
       mount(r, deps, readBody) {
         const name = pathOf.get(procedure);
         if (!name) throw new Error(`The REST path ${path} names a procedure the app router lacks.`);
