@@ -72,8 +72,8 @@ function print(r: LoadReport): void {
       ` gave up ${r.fatal.length}; resumes ${r.resumes}; kills ${r.kills}; server peak ${r.peakServerMb.toFixed(0)} MB`,
   );
   printLatencies(r.latencies);
-  console.log(`\nsign-in phase (${r.busy} sign-ins answered busy and repeated after Retry-After)`);
-  for (const [name, p] of Object.entries(r.phases)) console.log(percentileLine(name, 38, p));
+  console.log(`\nby phase (${r.busy} sign-ins answered busy and repeated after Retry-After)`);
+  for (const [name, p] of Object.entries(r.phases)) console.log(percentileLine(name, 40, p));
   const problems = [...r.httpErrors, ...r.fatal, ...r.lostOnResume, ...r.networkErrorSamples];
   for (const e of problems.slice(0, 10)) console.log(`  ! ${e}`);
   console.log('');

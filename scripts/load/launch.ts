@@ -49,13 +49,16 @@ export async function launchLoad(opts: LaunchOptions): Promise<Launched> {
     data = await freshDataDir('nmc-load', { postgresUrl: postgres?.url });
     const fixture = await prepareFixture(data.db, data.signer, opts.fixture);
     compiled = opts.production ? await bundleServer(SERVER_SCRIPT, ROOT) : undefined;
-    const launch = compiled ? productionLaunch(ROOT) : { env: {} };
+    const launch = compiled ? productionLaunch(ROOT) : { nodeFlags: [], env: {} };
+    // E.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": a V8 profile of the primary and of each worker.
+    const extraFlags = process.env.LOAD_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
     const server = await ServerProcess.start({
       dataDir: data.dir,
       jwtSecret: data.jwtSecret,
       relaxedLimits: opts.relaxedLimits ?? false,
       compiled,
       ...launch,
+      nodeFlags: [...launch.nodeFlags, ...extraFlags],
       env: {
         ...launch.env,
         WEB_CONCURRENCY: String(opts.processes ?? 1),

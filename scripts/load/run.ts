@@ -60,7 +60,7 @@ export interface LoadReport {
   questions: number;
   durationMs: number;
   latencies: Record<string, Percentiles>;
-  /** The sign-in phase: sign-ins with their busy waits, and the saves made while others signed in. */
+  /** By phase: sign-ins with their busy waits, the saves made while others signed in, and around a kill. */
   phases: Record<string, Percentiles>;
   /** Sign-ins answered "busy, try again in N s" and repeated. */
   busy: number;
@@ -101,6 +101,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
   const latencies = new Latencies();
   const phases = new Latencies();
   const signIns = { done: 0, of: opts.students };
+  const kill: { at?: number } = {};
   const started = Date.now();
   const deadline = started + opts.timeLimitMs;
   const expectedAcks = opts.students * (opts.questions + 2);
@@ -116,6 +117,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
     await abandonSessions(data.db, fixture.students.slice(opts.students), fixture);
     if (processes > 1) {
       const pid = server.killWorker();
+      kill.at = Date.now();
       kills++;
       say(`  SIGKILL of worker ${pid} at ${acks} acknowledged saves; the other workers serve on`);
       return;
@@ -124,6 +126,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
       `  SIGKILL of the server at ${acks} acknowledged saves (${abandoned} abandoned past-deadline sessions in the database)`,
     );
     await server.kill();
+    kill.at = Date.now();
     kills++;
     await new Promise((r) => setTimeout(r, downMs));
     await server.restart();
@@ -169,7 +172,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadReport> {
           sendSheet: i % 2 === 0,
           seed: i + 1,
         };
-        await simulateStudent(plan, { client, latencies, deadline, onAck, phases, signIns }, logs[i]);
+        await simulateStudent(
+          plan,
+          { client, latencies, deadline, onAck, phases, signIns, kill: opts.kill ? kill : undefined },
+          logs[i],
+        );
       }),
     );
     await chaos;

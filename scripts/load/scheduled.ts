@@ -178,6 +178,13 @@ async function attemptsOfOwnSchool(db: DB, mockSetId: number): Promise<Check> {
   };
 }
 
+/** The progress line's p99 per procedure over the last minute, when time tells where a tail came from. */
+function minuteFigures(recent: Latencies): string {
+  const rows = Object.entries(recent.summary());
+  if (!rows.length) return 'no calls';
+  return rows.map(([name, p]) => `${name} p99 ${p.p99} ms (${p.count})`).join(', ');
+}
+
 export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledReport> {
   const say = opts.log ?? (() => {});
   const processes = opts.processes ?? 1;
@@ -201,6 +208,7 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
   const latencies = new Latencies();
   // Sign-in waits and saves beside them; the report keeps the whole-run figures.
   const phases = new Latencies();
+  const recent = new Latencies();
   const signIns = { done: 0, of: opts.students };
   const clock0 = Date.now() + SCHEDULING_LEAD_MS;
   // Sign-ins run before and into the window: the last ones sign in just as the start spread ends.
@@ -225,13 +233,13 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
     const classMocks = await scheduleClassMocks(client, fixture, opensAt, closesAt);
     say(`${classMocks.size} class mocks scheduled: open ${opensAt}, close ${closesAt}`);
     await sleep(clock0 - Date.now());
-    progress = setInterval(
-      () =>
-        say(
-          `  ${((Date.now() - clock0) / 1000).toFixed(0)} s: ${acks} saves acknowledged, load ${os.loadavg()[0].toFixed(2)}`,
-        ),
-      60_000,
-    );
+    progress = setInterval(() => {
+      say(
+        `  ${((Date.now() - clock0) / 1000).toFixed(0)} s: ${acks} saves acknowledged, load ` +
+          `${os.loadavg()[0].toFixed(2)}; this minute ${minuteFigures(recent)}`,
+      );
+      recent.clear();
+    }, 60_000);
     await Promise.all(
       fixture.students.map(async (s, i) => {
         const signInAt = clock0 + Math.random() * opts.signInSpreadMs;
@@ -253,7 +261,7 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
         // Retries of an answer the server still accepts go on up to its grace after the close.
         await simulateStudent(
           plan,
-          { client, latencies, deadline: closesMs + 30_000, onAck, phases, signIns },
+          { client, latencies, deadline: closesMs + 30_000, onAck, phases, signIns, recent },
           logs[i],
         );
       }),

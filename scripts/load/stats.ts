@@ -16,6 +16,10 @@ export class Latencies {
     this.samples.set(name, list);
   }
 
+  clear(): void {
+    this.samples.clear();
+  }
+
   summary(): Record<string, Percentiles> {
     const out: Record<string, Percentiles> = {};
     for (const [name, list] of this.samples) {
