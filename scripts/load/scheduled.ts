@@ -17,6 +17,7 @@ import { childrenOf, readCpuMs, type ServerProcess } from '../bench/serverProces
 import type { JsonClient } from './http';
 import { launchLoad } from './launch';
 import { Latencies, type Percentiles } from './stats';
+import { serverSaveCounts, savesSince, ToolDelay } from './serverSide';
 import { newStudentLog, simulateStudent, type StudentLog } from './student';
 import { verifyRun, type Check } from './verify';
 
@@ -209,6 +210,7 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
   // Sign-in waits and saves beside them; the report keeps the whole-run figures.
   const phases = new Latencies();
   const recent = new Latencies();
+  const toolDelay = new ToolDelay();
   const signIns = { done: 0, of: opts.students };
   const clock0 = Date.now() + SCHEDULING_LEAD_MS;
   // Sign-ins run before and into the window: the last ones sign in just as the start spread ends.
@@ -233,12 +235,18 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
     const classMocks = await scheduleClassMocks(client, fixture, opensAt, closesAt);
     say(`${classMocks.size} class mocks scheduled: open ${opensAt}, close ${closesAt}`);
     await sleep(clock0 - Date.now());
-    progress = setInterval(() => {
-      say(
-        `  ${((Date.now() - clock0) / 1000).toFixed(0)} s: ${acks} saves acknowledged, load ` +
-          `${os.loadavg()[0].toFixed(2)}; this minute ${minuteFigures(recent)}`,
-      );
+    let savesBefore = await serverSaveCounts(server.url);
+    const firstSaves = savesBefore;
+    progress = setInterval(async () => {
+      const elapsed = ((Date.now() - clock0) / 1000).toFixed(0);
+      const figures = minuteFigures(recent);
       recent.clear();
+      const saves = await serverSaveCounts(server.url);
+      say(
+        `  ${elapsed} s: ${acks} saves acknowledged, load ${os.loadavg()[0].toFixed(2)}; this minute ` +
+          `${figures}; ${savesSince(saves, savesBefore)}; ${toolDelay.read()}`,
+      );
+      savesBefore = saves ?? savesBefore;
     }, 60_000);
     await Promise.all(
       fixture.students.map(async (s, i) => {
@@ -267,7 +275,10 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
       }),
     );
     clearInterval(progress);
-    say(`every student is done at ${acks} acknowledged saves; waiting for the close and the grading`);
+    say(
+      `every student is done at ${acks} acknowledged saves (over the run, ` +
+        `${savesSince(await serverSaveCounts(server.url), firstSaves)}); waiting for the close and the grading`,
+    );
     await sleep(closesMs - Date.now());
     const lastGraded = await watchGrading(
       data.db,
@@ -360,6 +371,7 @@ export async function runScheduled(opts: ScheduledOptions): Promise<ScheduledRep
   } finally {
     clearInterval(progress);
     clearInterval(loadTimer);
+    toolDelay.stop();
     await finish(opts.keepData ?? false);
   }
 }
