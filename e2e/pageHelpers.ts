@@ -2,11 +2,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityProblems } from './accessibility';
-import { screenshot } from './browser';
+import { KEEP_SCREENSHOTS, screenshot } from './browser';
 
 /**
- * Screenshots at phone (360 px) and desktop (1280 px) widths. At 360 px nothing may scroll
- * sideways, and axe-core must find no serious accessibility problem.
+ * Screenshots at phone (360 px) and desktop (1280 px) widths, when kept (KEEP_SCREENSHOTS). At
+ * 360 px nothing may scroll sideways, and axe-core must find no serious accessibility problem.
  */
 export async function screenshotsAtBothWidths(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -17,9 +17,11 @@ export async function screenshotsAtBothWidths(page: Page, name: string) {
     expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
     expect(await accessibilityProblems(page), `${name}: accessibility`).toEqual([]);
     await screenshot(page, `${name}-360`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(100);
-    await screenshot(page, `${name}-1280`);
+    if (KEEP_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(100);
+      await screenshot(page, `${name}-1280`);
+    }
   } finally {
     await page.setViewportSize(original);
   }
@@ -57,3 +59,4 @@ export async function submitSignIn(page: Page, url: string, account: { email: st
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
