@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../server/test/harness';
 import { HEADERS } from '../shared/domain/questionFormat';
 import { accessibilityProblems } from './accessibility';
 import { launchBrowser, screenshot, watchConsole } from './browser';
-import { submitSignIn } from './pageHelpers';
+import { signInWithoutForm, submitSignIn } from './pageHelpers';
 
 export type Catalog = Awaited<ReturnType<typeof makeCatalog>>;
 export const HEADER = [...HEADERS];
@@ -51,9 +51,11 @@ export async function signIn(email: string, password: string) {
   await submitSignIn(session.page, session.t.url, { email, password });
 }
 
+/** Opens the admin dashboard signed in as ADMIN, past the sign-in form (adminAccount.test.ts uses it). */
 export async function signInAsAdmin() {
-  await signIn(ADMIN.email, ADMIN.password);
-  await session.page.waitForURL(`${session.t.url}/admin`);
+  const { page, t } = session;
+  await signInWithoutForm(page, t, ADMIN);
+  await page.goto(`${t.url}/admin`);
 }
 
 /** Polls a page condition; generous, because the machine also runs other suites meanwhile. */

@@ -51,7 +51,16 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Whether the tests keep full-page screenshots in test-artifacts/ to look at (SCREENSHOTS=1). No
+ * test reads them, and encoding a whole page as PNG is much of what a run's Chromium spends; the
+ * checks made beside each one (axe, sideways overflow) run either way.
+ */
+export const KEEP_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** A full-page screenshot to look at, test-artifacts/NAME.png, when KEEP_SCREENSHOTS. */
 export async function screenshot(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }

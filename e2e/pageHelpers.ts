@@ -1,12 +1,14 @@
 // Small helpers the browser tests share.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ACCESS_KEY, REFRESH_KEY } from '../client/src/lib/storage';
+import type { TestServer } from '../server/test/harness';
 import { accessibilityProblems } from './accessibility';
-import { screenshot } from './browser';
+import { KEEP_SCREENSHOTS, screenshot } from './browser';
 
 /**
- * Screenshots at phone (360 px) and desktop (1280 px) widths. At 360 px nothing may scroll
- * sideways, and axe-core must find no serious accessibility problem.
+ * Screenshots at phone (360 px) and desktop (1280 px) widths, when kept (KEEP_SCREENSHOTS). At
+ * 360 px nothing may scroll sideways, and axe-core must find no serious accessibility problem.
  */
 export async function screenshotsAtBothWidths(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -17,9 +19,11 @@ export async function screenshotsAtBothWidths(page: Page, name: string) {
     expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
     expect(await accessibilityProblems(page), `${name}: accessibility`).toEqual([]);
     await screenshot(page, `${name}-360`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(100);
-    await screenshot(page, `${name}-1280`);
+    if (KEEP_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(100);
+      await screenshot(page, `${name}-1280`);
+    }
   } finally {
     await page.setViewportSize(original);
   }
@@ -56,4 +60,29 @@ export async function submitSignIn(page: Page, url: string, account: { email: st
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Signs `page` in as `account` without the sign-in form, for tests about what comes after it (the
+ * form has tests of its own): the tokens the server answers a sign-in with, kept where the app
+ * keeps them. A small file of the app's origin is opened to reach its storage; the next page the
+ * test opens is signed in. Saves loading the sign-in page and waiting for it to take input.
+ */
+export async function signInWithoutForm(
+  page: Page,
+  t: TestServer,
+  account: { email: string; password: string },
+) {
+  const login = await t.api<{ access: string; refresh: string }>('POST', '/api/auth/login/', {
+    body: { email: account.email, password: account.password },
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
+  await page.goto(`${t.url}/favicon.svg`);
+  await page.evaluate(
+    ([keys, { access, refresh }]) => {
+      localStorage.setItem(keys[0], access);
+      localStorage.setItem(keys[1], refresh);
+    },
+    [[ACCESS_KEY, REFRESH_KEY], login.body] as const,
+  );
 }
