@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await startTestServer();
   await signUpAndIn(t);
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -29,9 +29,14 @@ export function startBrowserServer(): Promise<BrowserServer> {
  * A connection to the run's Chromium (a second or so cheaper than starting one per file); its
  * close() closes the contexts it opened. Outside the browser project, a Chromium of its own.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const endpoint = process.env.VITEST ? inject('chromiumEndpoint') : undefined;
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH_OPTIONS);
+  // The app's service worker precaches every chunk of the app in each new context, Chromium's
+  // work that only the tests of offline use and updates need: they pass serviceWorkers: 'allow'.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /** A download's bytes (its path() is on the browser's side, which a connected browser does not give). */

@@ -30,7 +30,7 @@ beforeEach(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-client-'));
   fs.cpSync(BUILT_CLIENT, clientDir, { recursive: true });
   t = await startTestServer({ app: { clientDir } });
-  context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
   page = await context.newPage();
   consoleErrors = watchConsole(page);
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   api = rpc(t, (await signUpAndIn(t)).access);
   // One attempt made online, so the results have a card to show offline: 1 of 3 right.
   await takeSet(api, { quiz_type: 'practice', quiz_id: content.practiceSet.id }, 'AAA');
-  ({ browser, page, errors } = await studentOnPhone(t));
+  ({ browser, page, errors } = await studentOnPhone(t, undefined, 'allow'));
   context = page.context();
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await startTestServer();
   content = await seedContent(t.db);
   await signUpAndIn(t);
-  ({ browser, page, errors } = await studentOnPhone(t));
+  ({ browser, page, errors } = await studentOnPhone(t, undefined, 'allow'));
   context = page.context();
 });
 afterAll(async () => {

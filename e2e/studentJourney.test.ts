@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await startTestServer();
   content = await seedContent(t.db);
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
   errors = watchConsole(page);
