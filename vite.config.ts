@@ -40,6 +40,7 @@ const POSTGRES = [
   'db/sessionOrigins.test.ts',
   'db/schools.test.ts',
   'server/cluster.test.ts',
+  'server/test/fingerprint.test.ts',
 ];
 // Under those folders but touching no database: once, in the app project, is enough.
 const NO_DATABASE = ['server/services/seedBank.test.ts', 'server/services/tokens.test.ts'];
