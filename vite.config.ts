@@ -10,9 +10,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
-const HEAVY = ['scripts/abuse.test.ts', 'scripts/loadtest.test.ts'];
-// Long, but mostly waiting on a clock: beside the browser tests.
-const WAITING = ['scripts/mockDay.test.ts'];
+const HEAVY = ['scripts/abuse.test.ts'];
+// Long, but mostly waiting (on a clock, or on students who think between answers): beside the
+// browser tests. The load test's checks are of what was stored, not of how fast, so the pages'
+// load on the cores does not make them fail.
+const WAITING = ['scripts/mockDay.test.ts', 'scripts/loadtest.test.ts'];
 
 /**
  * Vitest's order (slowest first when it knows, else largest first), except that the files which
@@ -40,6 +42,7 @@ const POSTGRES = [
   'db/sessionOrigins.test.ts',
   'db/schools.test.ts',
   'server/cluster.test.ts',
+  'server/test/fingerprint.test.ts',
 ];
 // Under those folders but touching no database: once, in the app project, is enough.
 const NO_DATABASE = ['server/services/seedBank.test.ts', 'server/services/tokens.test.ts'];
@@ -168,9 +171,9 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: WaitingFirst },
     // Five projects. Only `browser` needs the built client, and only its global setup builds it,
-    // so a run of unit or HTTP tests alone never builds anything. The attack and load runs load
-    // both cores on purpose: they run alone, after everything else, so that neither they nor the
-    // browser tests time out on the other's load.
+    // so a run of unit or HTTP tests alone never builds anything. The attack replay loads both
+    // cores on purpose and has time bounds: it runs alone, after everything else, so that neither
+    // it nor the browser tests time out on the other's load.
     projects: [
       {
         extends: true,
@@ -214,8 +217,8 @@ export default defineConfig({
         },
       },
       {
-        // The small mock day: a server and 40 students, idle most of the minute; one of the browser
-        // group's workers (same group, same worker count).
+        // The small mock day (a server and 40 students, idle most of the minute) and the load test
+        // at CI size; on the browser group's workers (same group, same worker count).
         extends: true,
         test: {
           name: 'mock-day',

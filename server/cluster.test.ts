@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childrenOf, freePort } from '../scripts/bench/serverProcess';
 import { testDatabaseEnv } from './test/database';
 import { seedBankSize } from './test/importFiles';
-import { startServerProcess } from './test/serverProcess';
+import { startServerProcess, type ServerProcess } from './test/serverProcess';
 
 const dataDirs: string[] = [];
 const newDataDir = () => {
@@ -60,12 +60,44 @@ async function startTwoWorkers() {
   return { port, server };
 }
 
-it('serves one port from two workers, shares rate limits, replaces a killed worker', async () => {
-  const { port, server } = await startTwoWorkers();
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    expect(server.log()).toContain('2 worker processes');
-    const workers = childrenOf(server.pid).filter(isNode);
+describe('two workers on one port', () => {
+  // One server for both tests: starting a primary and two workers is most of each test's time.
+  // The figures are read first, while only their own requests have been counted.
+  let port = 0;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    ({ port, server } = await startTwoWorkers());
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /metrics from either worker with the figures of both', async () => {
+    // New connections, which the primary hands to the workers in turn.
+    for (let i = 0; i < 12; i++) expect(await healthWithRetry(port)).toBe(200);
+    for (let scrape = 0; scrape < 2; scrape++) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${series} `))
+            ?.slice(series.length + 1),
+        );
+      expect(value('nmc_rest_request_duration_seconds_count{route="GET /api/health",status="200"}')).toBe(12);
+      // Each worker has its own 8 MiB lane for answers: the sum of two.
+      expect(value('nmc_body_budget_bytes{lane="answers",kind="room"}')).toBe(2 * 8 * 1024 * 1024);
+    }
+  });
+
+  it('serves one port from two workers, shares rate limits, replaces a killed worker, ends on SIGTERM', async () => {
+    const running = server;
+    if (!running) throw new Error('The two workers did not start');
+    const base = `http://127.0.0.1:${port}`;
+    expect(running.log()).toContain('2 worker processes');
+    const workers = childrenOf(running.pid).filter(isNode);
     expect(workers).toHaveLength(2);
 
     // Five reset asks for one account an hour: the sixth is refused, whichever worker takes it.
@@ -84,39 +116,14 @@ it('serves one port from two workers, shares rate limits, replaces a killed work
     // primary heard of its death is lost (its client times out and tries again, as browsers do).
     expect(await healthWithRetry(port)).toBe(200);
     await waitFor(() => {
-      const now = childrenOf(server.pid).filter(isNode);
+      const now = childrenOf(running.pid).filter(isNode);
       return now.length === 2 && !now.includes(workers[0]);
     });
-    expect(server.log()).toMatch(/worker \d+ exited \(SIGKILL\); starting another/);
-  } finally {
-    await server.stop();
-  }
-  expect(childrenOf(server.pid)).toEqual([]);
-});
-
-it('answers /metrics from either worker with the figures of both', async () => {
-  const { port, server } = await startTwoWorkers();
-  try {
-    // New connections, which the primary hands to the workers in turn.
-    for (let i = 0; i < 12; i++) expect(await healthWithRetry(port)).toBe(200);
-    for (let scrape = 0; scrape < 2; scrape++) {
-      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
-      expect(res.status).toBe(200);
-      const text = await res.text();
-      const value = (series: string) =>
-        Number(
-          text
-            .split('\n')
-            .find((l) => l.startsWith(`${series} `))
-            ?.slice(series.length + 1),
-        );
-      expect(value('nmc_rest_request_duration_seconds_count{route="GET /api/health",status="200"}')).toBe(12);
-      // Each worker has its own 8 MiB lane for answers: the sum of two.
-      expect(value('nmc_body_budget_bytes{lane="answers",kind="room"}')).toBe(2 * 8 * 1024 * 1024);
-    }
-  } finally {
-    await server.stop();
-  }
+    expect(running.log()).toMatch(/worker \d+ exited \(SIGKILL\); starting another/);
+    server = undefined;
+    await running.stop();
+    expect(childrenOf(running.pid)).toEqual([]);
+  });
 });
 
 it(

@@ -28,6 +28,12 @@ export interface Attack {
    * and goes on with the next attacks meanwhile, rather than waiting it out.
    */
   background?: boolean;
+  /**
+   * Its checks bound no time and no memory, and it uses addresses and accounts of its own: it runs
+   * side by side with the attacks so marked next to it in the list, as a school's busy morning
+   * would, and the next attack not so marked starts once they have all ended.
+   */
+  together?: boolean;
 }
 
 /** Registrations (and verifications) sent from one address before moving to the next. */

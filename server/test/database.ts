@@ -5,8 +5,14 @@
 // The copies are left for the cluster's removal at the end of the run (about 9 MB each): dropping
 // each one cost nearly as much as the copy saved. The app's tables sit in a schema the URL names
 // rather than in `public`, as they do for a school that shares its database with other programs.
+// A test server's new SQLite file is likewise a copy of one migrated once per test process.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { onCluster } from '../../scripts/postgres/cluster';
+import { createDb } from '../../db/client';
+import { migrateToLatest } from '../../db/migrate';
 
 /** The migrated database every test's database is copied from, and the app's schema in it. */
 export const TEMPLATE_DATABASE = 'migrated_template';
@@ -47,3 +53,32 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
 
 /** Whether the tests run on PostgreSQL (for the few checks that read the engine's own files). */
 export const onPostgres = () => Boolean(inject('postgresUrl'));
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/** A migrated SQLite file, made once per test process (and removed when it exits). */
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-sqlite-template-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'app.db');
+    const db = createDb(file, { synchronous: 'NORMAL' });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      // Closing the last connection folds the write-ahead log into the file: the file is whole.
+      await db.destroy();
+    }
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * Puts a migrated database at `file`, as a copy rather than by running every migration again
+ * (the same reason as the PostgreSQL template). The server still runs its migrations on start,
+ * and finds nothing left to do.
+ */
+export async function copyMigratedSqlite(file: string): Promise<void> {
+  fs.copyFileSync(await migratedSqliteFile(), file, fs.constants.COPYFILE_EXCL);
+}

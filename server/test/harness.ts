@@ -11,7 +11,7 @@ import { createHttpServer, DEFAULT_TIMEOUTS, type HttpTimeouts } from '../http/h
 import type { AppDeps } from '../context';
 import { createDeps, openDatabase } from '../deps';
 import { loadEnv } from '../env';
-import { testDatabaseEnv } from './database';
+import { copyMigratedSqlite, testDatabaseEnv } from './database';
 import { configurePasswordHashing, type PasswordCost } from '../services/passwords';
 import type { HasherOptions } from '../services/passwordHasher';
 import type { RateLimitSettings } from '../services/rateLimits';
@@ -85,7 +85,12 @@ export async function startTestServer(
     ...(await testDatabaseEnv(dataDir)),
     ...opts.env,
   });
-  const db = await openDatabase(env);
+  // A fresh folder on SQLite starts from a migrated copy; a folder the test gives may hold a
+  // database (a restart) or be where the test watches a database being made.
+  if (!opts.dataDir && !env.DATABASE_URL && !fs.existsSync(env.DATABASE_FILE))
+    await copyMigratedSqlite(env.DATABASE_FILE);
+  // Test servers lose nothing to a power cut: commits skip FULL's sync of the log to the disk.
+  const db = await openDatabase(env, { synchronous: 'NORMAL' });
   const logs: LogLine[] = [];
   const deps = createDeps(env, db, {
     rateLimits: opts.rateLimits,

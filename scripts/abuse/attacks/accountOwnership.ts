@@ -55,6 +55,7 @@ const ORDERS: Order[] = [
 
 export const squattingOrders: Attack = {
   name: 'squatting in every order',
+  together: true,
   async run(ctx) {
     // The orders use addresses and sources of their own: they run side by side, each mostly
     // waiting for its mail.
@@ -102,6 +103,7 @@ export const squattingOrders: Attack = {
 
 export const sessionsEnd: Attack = {
   name: 'sessions end on a change of role',
+  together: true,
   async run(ctx) {
     const [student] = await ctx.students(1, 'promoted');
     const from = ctx.address();

@@ -10,6 +10,7 @@ const VICTIM_PASSWORD = 'Kapok-Lantern-Sky-58';
 
 export const squatting: Attack = {
   name: 'squatting',
+  together: true,
   async run(ctx) {
     const victim = ctx.newEmail('victim');
     const squatterFrom = ctx.address();
@@ -55,6 +56,7 @@ export function resetLink(text: string): { uid: string; token: string } | null {
 
 export const resetLinks: Attack = {
   name: 'reset links',
+  together: true,
   async run(ctx) {
     const [a, b, c] = await ctx.students(3, 'reset');
     const from = ctx.address();
@@ -105,6 +107,7 @@ export const resetLinks: Attack = {
 
 export const tokenWithoutExp: Attack = {
   name: 'token without exp',
+  together: true,
   async run(ctx) {
     const [student] = await ctx.students(1, 'noexp');
     const from = ctx.address();

@@ -36,6 +36,7 @@ export const counts = (r: Record<number, number>) =>
 
 export const natClass: Attack = {
   name: 'class behind one address',
+  together: true,
   async run(ctx) {
     const size = ctx.short ? { students: 30, spreadMs: 5000 } : { students: 300, spreadMs: 40_000 };
     const t0 = Date.now();
@@ -77,6 +78,7 @@ export const natClass: Attack = {
 
 export const perAccountThrottle: Attack = {
   name: 'one account from many addresses',
+  together: true,
   async run(ctx) {
     const [target] = await ctx.students(1, 'target');
     const addresses = Array.from({ length: 59 }, (_, i) => `127.0.0.${i + 2}`);
@@ -105,6 +107,7 @@ export const perAccountThrottle: Attack = {
 
 export const forgedForwardedFor: Attack = {
   name: 'forged X-Forwarded-For',
+  together: true,
   async run(ctx) {
     const attempts = ctx.short ? 200 : 400;
     // As behind the proxy: the client's own header first, then the address the proxy saw.
@@ -187,6 +190,7 @@ export const hashingFairness: Attack = {
 
 export const otherLimits: Attack = {
   name: 'other procedures limited',
+  together: true,
   async run(ctx) {
     const [changer, deleter, resender] = await ctx.students(3, 'limits');
     const hashing = ctx.short ? 150 : 300;

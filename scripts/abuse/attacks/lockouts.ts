@@ -50,6 +50,7 @@ class Browser {
 
 export const schoolSignsUp: Attack = {
   name: 'school signs up from one address',
+  together: true,
   async run(ctx) {
     const students = ctx.short ? 40 : 500;
     const school = ctx.address();
@@ -87,6 +88,7 @@ export const schoolSignsUp: Attack = {
 
 export const junkRefreshes: Attack = {
   name: 'junk refreshes from one address',
+  together: true,
   async run(ctx) {
     const [student] = await ctx.students(1, 'refresher');
     const school = ctx.address();
@@ -143,6 +145,7 @@ async function until(test: () => boolean, timeoutMs: number): Promise<boolean> {
 
 export const ownerBackIn: Attack = {
   name: 'owner back in after a lockout',
+  together: true,
   async run(ctx) {
     // How long the attacker hammers after the lockout before the owner comes: the wait grows.
     const lockedFor = ctx.short ? 3000 : 20_000;

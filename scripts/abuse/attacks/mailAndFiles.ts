@@ -33,6 +33,7 @@ export const mailFlood: Attack = {
 
 export const outbox: Attack = {
   name: 'outbox keeps no live link',
+  together: true,
   async run(ctx) {
     await ctx.students(1, 'outbox');
     // Every link that reached the SMTP server in this run so far, reduced to its secret part.

@@ -172,6 +172,7 @@ export const zipBomb: Attack = {
 
 export const practiceSessions: Attack = {
   name: 'practice sessions',
+  together: true,
   async run(ctx) {
     const starts = ctx.short ? 100 : 200;
     const { practiceId } = await ctx.content();
@@ -204,6 +205,7 @@ export const practiceSessions: Attack = {
 
 export const privacyHeaders: Attack = {
   name: 'privacy headers',
+  together: true,
   async run(ctx) {
     const [student] = await ctx.students(1, 'headers');
     const from = ctx.address();
