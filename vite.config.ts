@@ -4,7 +4,8 @@ import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import fs from 'node:fs';
+import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -27,6 +28,19 @@ class WaitingFirst extends BaseSequencer {
     return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
   }
 }
+/**
+ * Writes `file` when the browser group's first test file starts: CI's cue (.ci/run) to start its
+ * Node 24 pass, whose CPU that group's waiting pages leave room for and the server tests do not.
+ */
+class MarkBrowserGroupStart implements Reporter {
+  constructor(private readonly file: string) {}
+  onTestModuleStart(module: TestModule) {
+    const group = ['browser', 'mock-day', 'load'];
+    if (group.includes(module.project.name) && !fs.existsSync(this.file))
+      fs.writeFileSync(this.file, module.moduleId);
+  }
+}
+
 // What needs PostgreSQL itself: run in the postgres project only.
 const POSTGRES_ONLY = ['db/postgres.test.ts', 'scripts/migrateToPostgres.test.ts'];
 // What runs on both databases: every test of the server that goes through a database.
@@ -240,10 +254,15 @@ export default defineConfig({
       },
     ],
     testTimeout: 30_000,
-    // CI reads the counts from a JSON report as well as the console.
-    reporters: process.env.VITEST_JSON
-      ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]]
-      : ['default'],
+    // CI reads the counts from a JSON report as well as the console, and may ask for a cue when
+    // the browser group starts.
+    reporters: [
+      'default',
+      ...(process.env.VITEST_JSON
+        ? [['json', { outputFile: process.env.VITEST_JSON }] as ['json', { outputFile: string }]]
+        : []),
+      ...(process.env.BROWSER_GROUP_MARK ? [new MarkBrowserGroupStart(process.env.BROWSER_GROUP_MARK)] : []),
+    ],
     hookTimeout: 60_000,
   },
 });
