@@ -29,14 +29,15 @@ class WaitingFirst extends BaseSequencer {
   }
 }
 /**
- * Writes `file` when the browser group's first test file starts: CI's cue (.ci/run) to start its
- * Node 24 pass, whose CPU that group's waiting pages leave room for and the server tests do not.
+ * Writes `file` when the first test file on PostgreSQL starts: CI's cue (.ci/run) to start its
+ * Node 24 pass. From there on the server tests wait on the database and leave part of the cores
+ * idle, as the browser group's pages do; the SQLite half before them keeps both cores busy.
  */
-class MarkBrowserGroupStart implements Reporter {
+class MarkPostgresStart implements Reporter {
   constructor(private readonly file: string) {}
   onTestModuleStart(module: TestModule) {
-    const group = ['browser', 'mock-day', 'load'];
-    if (group.includes(module.project.name) && !fs.existsSync(this.file))
+    const later = ['postgres', 'browser', 'mock-day', 'load'];
+    if (later.includes(module.project.name) && !fs.existsSync(this.file))
       fs.writeFileSync(this.file, module.moduleId);
   }
 }
@@ -255,13 +256,13 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     // CI reads the counts from a JSON report as well as the console, and may ask for a cue when
-    // the browser group starts.
+    // the PostgreSQL half of the server tests starts.
     reporters: [
       'default',
       ...(process.env.VITEST_JSON
         ? [['json', { outputFile: process.env.VITEST_JSON }] as ['json', { outputFile: string }]]
         : []),
-      ...(process.env.BROWSER_GROUP_MARK ? [new MarkBrowserGroupStart(process.env.BROWSER_GROUP_MARK)] : []),
+      ...(process.env.POSTGRES_START_MARK ? [new MarkPostgresStart(process.env.POSTGRES_START_MARK)] : []),
     ],
     hookTimeout: 60_000,
   },
