@@ -73,7 +73,7 @@ function print(r: LoadReport): void {
   );
   printLatencies(r.latencies);
   console.log(`\nby phase (${r.busy} sign-ins answered busy and repeated after Retry-After)`);
-  for (const [name, p] of Object.entries(r.phases)) console.log(percentileLine(name, 40, p));
+  for (const [name, p] of Object.entries(r.phases)) console.log(percentileLine(name, 44, p));
   const problems = [...r.httpErrors, ...r.fatal, ...r.lostOnResume, ...r.networkErrorSamples];
   for (const e of problems.slice(0, 10)) console.log(`  ! ${e}`);
   console.log('');
