@@ -1,12 +1,11 @@
 // The edit form of one question: text, options A-D, the key and the explanation, checked with the
 // procedure's own schema before it is sent.
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
-import { MAX_EXPLANATION_CHARS, MAX_OPTION_CHARS, MAX_QUESTION_CHARS } from '@shared/domain/questionFormat';
+import { MAX_OPTION_CHARS, MAX_QUESTION_CHARS } from '@shared/domain/questionFormat';
 import { updateQuestionInput } from '@shared/schemas/questionBank';
-import { Select } from '../components/Select';
+import { KeyAndExplanation } from '../components/KeyAndExplanation';
 import type { BankQuestion } from '../types';
 import { TextArea } from '../../../components/TextArea';
 
@@ -16,7 +15,6 @@ const OPTIONS = [
   ['C', 'option_c'],
   ['D', 'option_d'],
 ] as const;
-const LETTERS = OPTIONS.map(([letter]) => ({ value: letter, label: letter }));
 
 export type QuestionContent = Pick<
   BankQuestion,
@@ -78,24 +76,7 @@ export function QuestionForm({
           />
         ))}
       </div>
-      <div className="max-w-xs">
-        <Select
-          label="Correct answer"
-          value={form.correct_answer}
-          options={LETTERS}
-          placeholder="Choose A, B, C or D"
-          onChange={set('correct_answer')}
-        />
-        {errors.correct_answer && <Alert tone="error">{errors.correct_answer}</Alert>}
-      </div>
-      <TextArea
-        label="Explanation"
-        rows={4}
-        maxLength={MAX_EXPLANATION_CHARS}
-        value={form.explanation}
-        error={errors.explanation}
-        onChange={(e) => set('explanation')(e.target.value)}
-      />
+      <KeyAndExplanation values={form} errors={errors} set={set} explanationRows={4} />
       <div>
         <button type="submit" className={buttonClass('primary')} disabled={saving}>
           {saving ? 'Saving...' : 'Save changes'}

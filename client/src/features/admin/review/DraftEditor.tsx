@@ -6,20 +6,15 @@ import { Alert } from '../../../components/Alert';
 import { buttonClass } from '../../../components/Button';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
-import {
-  MAX_EXPLANATION_CHARS,
-  MAX_OPTION_CHARS,
-  MAX_QUESTION_CHARS,
-  MAX_RATIONALE_CHARS,
-} from '@shared/domain/questionFormat';
+import { MAX_OPTION_CHARS, MAX_QUESTION_CHARS, MAX_RATIONALE_CHARS } from '@shared/domain/questionFormat';
 import { saveDraftInput } from '@shared/schemas/questionDrafts';
+import { KeyAndExplanation } from '../components/KeyAndExplanation';
 import { Select } from '../components/Select';
 import type { Content } from '../types';
 import { DraftPreview } from './DraftPreview';
 import { inputOf, targetOptions, topicOptions, type DraftForm } from './draftForm';
 
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
-const KEY_OPTIONS = LETTERS.map((l) => ({ value: l, label: l }));
 const field = (l: (typeof LETTERS)[number]) => `option_${l.toLowerCase()}` as 'option_a';
 const rationale = (l: (typeof LETTERS)[number]) => `rationale_${l.toLowerCase()}` as 'rationale_a';
 
@@ -105,24 +100,7 @@ export function DraftEditor({
             />
           </div>
         ))}
-        <div className="max-w-xs">
-          <Select
-            label="Correct answer"
-            value={form.correct_answer}
-            options={KEY_OPTIONS}
-            placeholder="Choose A, B, C or D"
-            onChange={set('correct_answer')}
-          />
-          {errors.correct_answer && <Alert tone="error">{errors.correct_answer}</Alert>}
-        </div>
-        <TextArea
-          label="Explanation"
-          rows={3}
-          maxLength={MAX_EXPLANATION_CHARS}
-          value={form.explanation}
-          error={errors.explanation}
-          onChange={(e) => set('explanation')(e.target.value)}
-        />
+        <KeyAndExplanation values={form} errors={errors} set={set} explanationRows={3} />
         {problem && <Alert tone="error">{problem}</Alert>}
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass('secondary')} disabled={busy}>
