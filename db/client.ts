@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { Kysely, SqliteDialect, type KyselyPlugin, type SqliteDatabase } from 'kysely';
 import { createPostgresDb, isPostgresUrl } from './postgres';
 import { ReadCache } from './readCache';
+import type { UnreadColumns } from './writeMarks';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -128,6 +129,8 @@ export interface DbOptions {
   synchronous?: SqliteSynchronous;
   /** On PostgreSQL: the tables read-cache entries depend on (their writes are announced). */
   cachedTables?: readonly string[];
+  /** Columns no read-cache entry reads (writeMarks.ts). */
+  unreadColumns?: UnreadColumns;
 }
 
 /** A handle on the SQLite file at `target`, or on the PostgreSQL database when it is a postgres:// URL. */
@@ -136,6 +139,7 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
     const { db, cache, pool } = createPostgresDb(target, {
       readCache: opts.readCache,
       cachedTables: opts.cachedTables ?? [],
+      unreadColumns: opts.unreadColumns,
     });
     readCaches.set(cache.plugin, cache);
     storages.set(db, { engine: 'postgres', pool });
@@ -145,7 +149,10 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
   const synchronous = opts.synchronous ?? DEFAULT_SYNCHRONOUS;
   const sqlite = openSqlite(file, synchronous);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const cache = new ReadCache(() => dataVersion.get() as number, { enabled: opts.readCache ?? true });
+  const cache = new ReadCache(() => dataVersion.get() as number, {
+    enabled: opts.readCache ?? true,
+    unreadColumns: opts.unreadColumns,
+  });
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: withStatementCache(sqlite, opts.statementCache === false ? 0 : STATEMENT_CACHE_SIZE),

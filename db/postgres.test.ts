@@ -11,6 +11,8 @@ import { ageSession, makeCatalog, rpc, signInAdmin } from '../server/test/fixtur
 import { sweepExpiredSessions } from '../server/background';
 import { signUpAndIn, startTestServer, type TestServer } from '../server/test/harness';
 import { onPostgres } from '../server/test/database';
+import { readCacheOf } from './client';
+import { rowOf } from './writeMarks';
 import { postgresBin } from './postgresBin';
 
 const run = promisify(execFile);
@@ -120,6 +122,60 @@ describe('two processes on one PostgreSQL database', () => {
     expect(out.status).toBe(200);
     expect((await rpc(two, student.access).query('profile.get')).status).toBe(401);
     expect((await rpc(one, student.access).query('profile.get')).status).toBe(401);
+  });
+
+  it("keeps on the other a student's cached session through a classmate's start and submit, not its own", async () => {
+    const cat = await makeCatalog(one.db);
+    const student = await signUpAndIn(one);
+    const classmate = await signUpAndIn(one, { email: 'classmate@example.com', full_name: 'Akosua Mensah' });
+    const start = await rpc(one, student.access).mutate<QuizStart>('quiz.start', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    const cache = readCacheOf(two.db);
+    let rowLoads = 0;
+    let tableLoads = 0;
+    const onRows = () =>
+      cache.get('row', [rowOf('quiz_sessions', start.data.session.id)], async () => ++rowLoads);
+    // Loads again once the other server's news of any write to quiz_sessions has arrived.
+    const heard = async () => {
+      const before = tableLoads;
+      for (let i = 0; i < 100 && tableLoads === before; i++) {
+        await cache.get('table', ['quiz_sessions'], async () => ++tableLoads);
+        if (tableLoads === before) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(tableLoads).toBe(before + 1);
+    };
+    await onRows();
+    await cache.get('table', ['quiz_sessions'], async () => ++tableLoads);
+
+    const started = await rpc(one, classmate.access).mutate<QuizStart>('quiz.start', {
+      quiz_type: 'mock',
+      quiz_id: cat.mockSet.id,
+    });
+    expect(started.status).toBe(200);
+    await heard();
+    await onRows();
+    expect(rowLoads).toBe(1);
+    const theirs = await rpc(one, classmate.access).mutate('quiz.submit', {
+      session_id: started.data.session.id,
+      answers: [],
+      time_spent_minutes: 1,
+    });
+    expect(theirs.status).toBe(200);
+    await heard();
+    await onRows();
+    expect(rowLoads).toBe(1);
+
+    const submitted = await rpc(one, student.access).mutate('quiz.submit', {
+      session_id: start.data.session.id,
+      answers: [],
+      time_spent_minutes: 2,
+    });
+    expect(submitted.status).toBe(200);
+    await heard();
+    await onRows();
+    expect(rowLoads).toBe(2);
   });
 
   it('sweeps expired mocks in one process at a time', async () => {

@@ -1,8 +1,9 @@
 // The PostgreSQL side of db/client.ts: Kysely's PostgresDialect on a `pg` pool, plus what several
 // app processes on one database need from it. The read cache of each process (readCache.ts) must
 // drop what another process changed: every transaction (or single statement) that writes a table
-// a cache reads from sends NOTIFY with the table names, which PostgreSQL delivers at commit, and
-// each process LISTENs and forgets what depended on them.
+// a cache reads from sends NOTIFY with what it changed (its tables, and which of their rows:
+// writeMarks.ts), which PostgreSQL delivers at commit, and each process LISTENs and forgets what
+// depended on them.
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -13,7 +14,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { ReadCache, writtenTables } from './readCache';
+import { ReadCache } from './readCache';
+import { compactMarks, type UnreadColumns } from './writeMarks';
 import type { Database } from './schema';
 
 const CHANNEL = 'nmc_table_changes';
@@ -23,19 +25,19 @@ const CHANNEL = 'nmc_table_changes';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-/** Tells other processes which tables a committed write touched. */
-const notifyQuery = (origin: string, tables: Iterable<string>) =>
-  CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, `${origin} ${[...tables].join(',')}`]);
+/** Tells other processes what a committed write changed (ReadCache.marksOf, writeMarks.ts). */
+const notifyQuery = (origin: string, marks: Iterable<string>) =>
+  CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, `${origin} ${[...marks].join(',')}`]);
 
-/** A connection handed to Kysely: the pool's own, and the cached tables its transaction wrote. */
+/** A connection handed to Kysely: the pool's own, and what its transaction changed that caches read. */
 interface ConnectionState {
   inner: DatabaseConnection;
   inTransaction: boolean;
-  tables: Set<string>;
+  marks: Set<string>;
 }
 
 /**
- * PostgresDialect's driver, with each write's tables announced on commit. Only tables some cache
+ * PostgresDialect's driver, with what each write changed announced on commit. Only tables some cache
  * reads from are announced, so an answer save (session_answers) costs no extra round trip.
  */
 class NotifyingDriver implements Driver {
@@ -44,7 +46,7 @@ class NotifyingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly origin: string,
-    private readonly watched: (table: string) => boolean,
+    private readonly marksOf: (query: CompiledQuery) => string[],
     private readonly onDestroy: () => Promise<void>,
   ) {}
 
@@ -60,14 +62,14 @@ class NotifyingDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
-    const state: ConnectionState = { inner: connection, inTransaction: false, tables: new Set() };
+    const state: ConnectionState = { inner: connection, inTransaction: false, marks: new Set() };
     const wrapped: DatabaseConnection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         const result = await connection.executeQuery<R>(query);
-        const tables = writtenTables(query.query).filter(this.watched);
-        if (tables.length) {
-          if (state.inTransaction) for (const t of tables) state.tables.add(t);
-          else await connection.executeQuery(notifyQuery(this.origin, tables));
+        const marks = this.marksOf(query);
+        if (marks.length) {
+          if (state.inTransaction) for (const mark of marks) state.marks.add(mark);
+          else await connection.executeQuery(notifyQuery(this.origin, marks));
         }
         return result;
       },
@@ -86,7 +88,7 @@ class NotifyingDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection) {
     const state = this.stateOf(connection);
     // Inside the transaction: delivered when, and only if, it commits.
-    if (state.tables.size) await state.inner.executeQuery(notifyQuery(this.origin, state.tables));
+    if (state.marks.size) await state.inner.executeQuery(notifyQuery(this.origin, compactMarks(state.marks)));
     await this.inner.commitTransaction(state.inner);
     endTransaction(state);
   }
@@ -109,7 +111,7 @@ class NotifyingDriver implements Driver {
 
 function endTransaction(state: ConnectionState) {
   state.inTransaction = false;
-  state.tables.clear();
+  state.marks.clear();
 }
 
 export interface PostgresHandle {
@@ -128,10 +130,19 @@ export function isPostgresUrl(target: string): boolean {
  */
 export function createPostgresDb(
   url: string,
-  opts: { readCache?: boolean; poolSize?: number; cachedTables: readonly string[] },
+  opts: {
+    readCache?: boolean;
+    poolSize?: number;
+    cachedTables: readonly string[];
+    unreadColumns?: UnreadColumns;
+  },
 ): PostgresHandle {
   const origin = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  const cache = new ReadCache(null, { enabled: opts.readCache ?? true, cachedTables: opts.cachedTables });
+  const cache = new ReadCache(null, {
+    enabled: opts.readCache ?? true,
+    cachedTables: opts.cachedTables,
+    unreadColumns: opts.unreadColumns,
+  });
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   const listener = new pg.Client({ connectionString: url });
   const listening = listener
@@ -139,8 +150,8 @@ export function createPostgresDb(
     .then(() => listener.query(`listen ${CHANNEL}`))
     .then(() => undefined);
   listener.on('notification', (message) => {
-    const [from, tables = ''] = (message.payload ?? '').split(' ');
-    if (from !== origin) cache.changedElsewhere(tables.split(',').filter(Boolean));
+    const [from, marks = ''] = (message.payload ?? '').split(' ');
+    if (from !== origin) cache.changedElsewhere(marks.split(',').filter(Boolean));
   });
   // A lost listener could leave stale entries: from then on the cache answers nothing.
   listener.on('error', () => cache.disable());
@@ -151,7 +162,7 @@ export function createPostgresDb(
       return new NotifyingDriver(
         super.createDriver(),
         origin,
-        (t) => cache.watches(t),
+        (query) => cache.marksOf(query.query),
         async () => {
           listener.removeAllListeners('end');
           await listener.end().catch(() => undefined);

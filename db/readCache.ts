@@ -11,9 +11,11 @@
 //   its file locks (a cost worth paying once per turn, not once per lookup), and
 //   requests handled in one turn are not ordered against another process's commit anyway.
 // An entry is stamped before it is loaded: a write during the load makes the next read load again.
+// An entry that reads rows by key (the user behind a token, a student's own session) depends on
+// those rows, not on the whole table (writeMarks.ts): a class starting its mock, signing in or
+// submitting does not send every other student's next answer save back to the database.
 import type {
   KyselyPlugin,
-  OperationNode,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
   QueryId,
@@ -21,6 +23,15 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import {
+  alsoDroppedBy,
+  isOnRows,
+  isRowMark,
+  tableOf,
+  unknownRowsOf,
+  writeMarks,
+  type UnreadColumns,
+} from './writeMarks';
 
 /** Pseudo table for "changed by another process": every entry depends on it. */
 const ANYTHING = '*';
@@ -30,38 +41,11 @@ interface Entry {
   value: unknown;
 }
 
-function tableName(node: OperationNode | undefined): string | null {
-  if (!node) return null;
-  if (node.kind === 'TableNode') {
-    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
-  }
-  // `update t as x`: the table sits inside an AliasNode.
-  if (node.kind === 'AliasNode') return tableName((node as unknown as { node: OperationNode }).node);
-  return null;
-}
-
-/** The tables an insert, update or delete writes (cascades are covered by callers' table lists). */
-export function writtenTables(node: RootOperationNode): string[] {
-  const n = node as unknown as {
-    into?: OperationNode;
-    table?: OperationNode;
-    from?: { froms: OperationNode[] };
-  };
-  switch (node.kind) {
-    case 'InsertQueryNode':
-      return [tableName(n.into)].filter((t): t is string => t !== null);
-    case 'UpdateQueryNode':
-      return [tableName(n.table)].filter((t): t is string => t !== null);
-    case 'DeleteQueryNode':
-      return (n.from?.froms ?? []).map(tableName).filter((t): t is string => t !== null);
-    default:
-      return [];
-  }
-}
-
 export class ReadCache {
   private tick = 0;
   private readonly changedAt = new Map<string, number>();
+  /** How many of changedAt's keys are rowOf marks (one per row written since the last pruning). */
+  private rowMarks = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new WeakMap<QueryId, string[]>();
   private externalVersion: number | undefined;
@@ -70,6 +54,7 @@ export class ReadCache {
   private readonly maxEntries: number;
   private enabled: boolean;
   private readonly cachedTables: ReadonlySet<string> | null;
+  private readonly unreadColumns: UnreadColumns;
 
   /**
    * @param readExternalVersion SQLite's data_version of this connection: it moves when another
@@ -78,24 +63,36 @@ export class ReadCache {
    * @param opts.enabled false: every get loads (the bench's comparison without the cache).
    * @param opts.cachedTables where other processes report their writes, only these tables are
    *   reported: an entry may depend on no other.
+   * @param opts.unreadColumns columns no entry reads (writeMarks).
    */
   constructor(
     private readonly readExternalVersion: (() => number) | null,
-    opts: { maxEntries?: number; enabled?: boolean; cachedTables?: readonly string[] } = {},
+    opts: {
+      maxEntries?: number;
+      enabled?: boolean;
+      cachedTables?: readonly string[];
+      unreadColumns?: UnreadColumns;
+    } = {},
   ) {
     this.maxEntries = opts.maxEntries ?? 20_000;
     this.enabled = opts.enabled ?? true;
     this.cachedTables = opts.cachedTables ? new Set(opts.cachedTables) : null;
+    this.unreadColumns = opts.unreadColumns ?? {};
   }
 
-  /** Whether writes to `table` must be reported to other processes. */
-  watches(table: string): boolean {
-    return this.cachedTables?.has(table) ?? true;
+  /**
+   * What a write changes that some entry may depend on (writeMarks, on the tables other processes
+   * report): what this process marks, and what it announces to the others.
+   */
+  marksOf(node: RootOperationNode): string[] {
+    return writeMarks(node, this.unreadColumns).filter(
+      (mark) => this.cachedTables?.has(tableOf(mark)) ?? true,
+    );
   }
 
-  /** Another process committed writes to these tables. */
-  changedElsewhere(tables: readonly string[]): void {
-    this.markChanged(tables);
+  /** Another process committed writes: the marks it announced. */
+  changedElsewhere(marks: readonly string[]): void {
+    this.markChanged(marks);
   }
 
   /** From now on every get loads (the news of other processes' writes can no longer be trusted). */
@@ -106,30 +103,46 @@ export class ReadCache {
 
   readonly plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
-      const tables = writtenTables(node);
-      if (tables.length) this.pending.set(queryId, tables);
+      const marks = writeMarks(node, this.unreadColumns);
+      if (marks.length) this.pending.set(queryId, marks);
       return node;
     },
     transformResult: async ({
       result,
       queryId,
     }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => {
-      const tables = this.pending.get(queryId);
-      if (tables) this.markChanged(tables);
+      const marks = this.pending.get(queryId);
+      if (marks) this.markChanged(marks);
       return result;
     },
   };
 
-  private markChanged(tables: readonly string[]): void {
+  private markChanged(marks: readonly string[]): void {
     this.tick++;
-    for (const t of tables) this.changedAt.set(t, this.tick);
+    for (const mark of marks) {
+      if (isRowMark(mark) && !this.changedAt.has(mark)) this.rowMarks++;
+      this.changedAt.set(mark, this.tick);
+    }
+    if (this.rowMarks > this.maxEntries) this.forgetWhichRows();
+  }
+
+  /** Bounds the marks of single rows: they become "rows unknown changed", dropping every rowOf entry once. */
+  private forgetWhichRows(): void {
+    const tables = new Set<string>();
+    for (const mark of this.changedAt.keys()) {
+      if (!isRowMark(mark)) continue;
+      tables.add(tableOf(mark));
+      this.changedAt.delete(mark);
+    }
+    this.rowMarks = 0;
+    for (const table of tables) this.changedAt.set(unknownRowsOf(table), this.tick);
   }
 
   private readonly nextTurn = () => {
     this.externalReadThisTurn = false;
   };
 
-  private stampOf(tables: readonly string[]): number {
+  private stampOf(dependencies: readonly string[]): number {
     if (this.readExternalVersion && !this.externalReadThisTurn) {
       this.externalReadThisTurn = true;
       setImmediate(this.nextTurn);
@@ -140,25 +153,35 @@ export class ReadCache {
       }
     }
     let stamp = this.changedAt.get(ANYTHING) ?? 0;
-    for (const t of tables) stamp = Math.max(stamp, this.changedAt.get(t) ?? 0);
+    for (const d of dependencies) {
+      const also = alsoDroppedBy(d);
+      stamp = Math.max(
+        stamp,
+        this.changedAt.get(d) ?? 0,
+        also === null ? 0 : (this.changedAt.get(also) ?? 0),
+      );
+    }
     return stamp;
   }
 
   /**
-   * The value stored under `key` if none of `tables` was written since it was loaded, otherwise
-   * `load()`'s (then stored). Values are shared between requests: callers must not mutate them.
+   * The value stored under `key` if none of `dependencies` (tables, rowsOf or rowOf them, see
+   * writeMarks.ts) was written since it was loaded, otherwise `load()`'s (then stored). A value
+   * read from rows that found nothing (null) is not stored: an insert could make it found. Values
+   * are shared between requests: callers must not mutate them.
    */
-  async get<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, dependencies: readonly string[], load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
     if (this.cachedTables) {
-      const unreported = tables.find((t) => !this.cachedTables?.has(t));
+      const unreported = dependencies.map(tableOf).find((t) => !this.cachedTables?.has(t));
       if (unreported) throw new Error(`readCache: writes to ${unreported} are not reported across processes`);
     }
-    const stamp = this.stampOf(tables);
+    const stamp = this.stampOf(dependencies);
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
     const value = await load();
     this.entries.delete(key);
+    if (value == null && dependencies.some(isOnRows)) return value;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { stamp, value });
     return value;

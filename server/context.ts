@@ -11,7 +11,8 @@ import type { RateLimits } from './services/rateLimits';
 import type { TokenSigner } from './services/tokens';
 import { cookieJar, type CookieJar, type DeviceCookies } from './services/deviceCookies';
 import { readCacheOf } from '../db/client';
-import { findSessionUser, SESSION_USER_TABLES } from './queries/users';
+import { rowOf, rowsOf } from '../db/writeMarks';
+import { findSessionUser } from './queries/users';
 import { noteRequestUser } from './http/requestLog';
 
 export interface AppDeps {
@@ -90,10 +91,11 @@ async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
   if (!token) return createContextInner(deps, { ip, cookies, logger });
   const claims = await deps.signer.verify(token, 'access');
   if (!claims) return createContextInner(deps, { ip, cookies, logger });
-  // Every request needs this row: it is read once per sign-in until the user or a token changes.
+  // Every request needs this row: it is read once per sign-in until the user's row or a token
+  // changes (not when other students sign in or out: writeMarks.ts).
   const user = await readCacheOf(deps.db).get(
     `session-user:${claims.userId}:${claims.familyId}`,
-    SESSION_USER_TABLES,
+    [rowOf('users', claims.userId), rowsOf('refresh_tokens')],
     async () => {
       const row = await findSessionUser(deps.db, claims.userId, claims.familyId);
       return row && Object.freeze(row);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createDb, type DB, type DbOptions } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { CONTENT_TABLES } from './queries/catalog';
-import { SESSION_USER_TABLES } from './queries/users';
+import { SESSION_USER_TABLES, UNREAD_COLUMNS } from './queries/users';
 import type { AppDeps } from './context';
 import type { Env } from './env';
 import { createLogger, type LogDestination } from './logger';
@@ -20,7 +20,11 @@ const CACHED_TABLES = [...CONTENT_TABLES, ...SESSION_USER_TABLES, 'quiz_sessions
 
 export async function openDatabase(env: Env, opts: DbOptions = {}): Promise<DB> {
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const db = createDb(env.DATABASE_URL ?? env.DATABASE_FILE, { cachedTables: CACHED_TABLES, ...opts });
+  const db = createDb(env.DATABASE_URL ?? env.DATABASE_FILE, {
+    cachedTables: CACHED_TABLES,
+    unreadColumns: UNREAD_COLUMNS,
+    ...opts,
+  });
   await migrateToLatest(db);
   return db;
 }

@@ -49,6 +49,12 @@ export function findUserById(db: DB, id: number): Promise<User | undefined> {
 /** What findSessionUser reads: its cached answers last until one of these is written. */
 export const SESSION_USER_TABLES = ['users', 'refresh_tokens'] as const;
 
+/**
+ * What every token refresh writes and no cached read depends on (a sign-in is found by its family,
+ * not by its rotation), so a refresh leaves the other students' cached sign-ins (db/writeMarks.ts).
+ */
+export const UNREAD_COLUMNS = { refresh_tokens: ['rotated_at'] };
+
 /** The active user behind an access token, provided its sign-in has not been revoked. */
 export async function findSessionUser(db: DB, userId: number, familyId: string): Promise<User | null> {
   const user = await db

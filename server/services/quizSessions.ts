@@ -5,6 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { readCacheOf, type DB } from '../../db/client';
 import { serialized } from '../../db/dialect';
+import { rowOf } from '../../db/writeMarks';
 import type { AnswerLetter, QuizResult, QuizSession, User } from '../../db/schema';
 import { gradeFor, percentageOf } from '../../shared/domain/grading';
 import {
@@ -535,12 +536,13 @@ interface SessionForSaves {
 }
 
 /**
- * The own session as saves need it, kept in the read cache until quiz_sessions is written: a
- * class saves an answer every few seconds per student and starts or submits far less often, so
- * most saves read neither the row nor its question ids again.
+ * The own session as saves need it, kept in the read cache until its row is changed (its submit,
+ * not a classmate's start or submit): a class saves an answer every few seconds per student and
+ * submits far less often, so most saves read neither the row nor its question ids again.
  */
 function sessionForSaves(db: DB, sessionId: number, userId: number): Promise<SessionForSaves | null> {
-  return readCacheOf(db).get(`session-for-saves:${sessionId}:${userId}`, ['quiz_sessions'], async () => {
+  const key = `session-for-saves:${sessionId}:${userId}`;
+  return readCacheOf(db).get(key, [rowOf('quiz_sessions', sessionId)], async () => {
     const session = await findOwnSession(db, sessionId, userId);
     return (
       session &&
