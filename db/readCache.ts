@@ -36,6 +36,12 @@ import {
 /** Pseudo table for "changed by another process": every entry depends on it. */
 const ANYTHING = '*';
 
+/**
+ * A national mock day's 10,000 students each need two entries in every process (their sign-in and
+ * their session): below that, the oldest entry goes just before its student's next save needs it.
+ */
+const DEFAULT_MAX_ENTRIES = 50_000;
+
 interface Entry {
   stamp: number;
   value: unknown;
@@ -74,7 +80,7 @@ export class ReadCache {
       unreadColumns?: UnreadColumns;
     } = {},
   ) {
-    this.maxEntries = opts.maxEntries ?? 20_000;
+    this.maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
     this.enabled = opts.enabled ?? true;
     this.cachedTables = opts.cachedTables ? new Set(opts.cachedTables) : null;
     this.unreadColumns = opts.unreadColumns ?? {};
