@@ -5,13 +5,16 @@ import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { postgresProgram } from './postgresBin';
 
+const made: string[] = [];
 afterEach(() => {
   vi.unstubAllEnvs();
+  for (const root of made.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** A Debian-like /usr/lib/postgresql holding `programs` under each version. */
 function installs(programs: Record<string, string[]>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-pglib-'));
+  made.push(root);
   for (const [version, tools] of Object.entries(programs)) {
     fs.mkdirSync(path.join(root, version, 'bin'), { recursive: true });
     for (const tool of tools) fs.writeFileSync(path.join(root, version, 'bin', tool), '');

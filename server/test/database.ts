@@ -54,22 +54,28 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
 /** Whether the tests run on PostgreSQL (for the few checks that read the engine's own files). */
 export const onPostgres = () => Boolean(inject('postgresUrl'));
 
-let sqliteTemplate: Promise<string> | undefined;
+let sqliteTemplate: Promise<Buffer> | undefined;
 
-/** A migrated SQLite file, made once per test process (and removed when it exits). */
-function migratedSqliteFile(): Promise<string> {
+/**
+ * A migrated SQLite file's bytes, made once per test process. The file itself goes at once: a
+ * folder left for the process's exit stayed behind in /tmp, as Vitest ends its workers by signal.
+ */
+function migratedSqliteBytes(): Promise<Buffer> {
   sqliteTemplate ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-sqlite-template-'));
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, 'app.db');
-    const db = createDb(file, { synchronous: 'NORMAL' });
     try {
-      await migrateToLatest(db);
+      const file = path.join(dir, 'app.db');
+      const db = createDb(file, { synchronous: 'NORMAL' });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        // Closing the last connection folds the write-ahead log into the file: the file is whole.
+        await db.destroy();
+      }
+      return fs.readFileSync(file);
     } finally {
-      // Closing the last connection folds the write-ahead log into the file: the file is whole.
-      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    return file;
   })();
   return sqliteTemplate;
 }
@@ -80,5 +86,6 @@ function migratedSqliteFile(): Promise<string> {
  * and finds nothing left to do.
  */
 export async function copyMigratedSqlite(file: string): Promise<void> {
-  fs.copyFileSync(await migratedSqliteFile(), file, fs.constants.COPYFILE_EXCL);
+  // Readable by its owner only, as the server makes it; `wx`: never over an existing database.
+  fs.writeFileSync(file, await migratedSqliteBytes(), { flag: 'wx', mode: 0o600 });
 }
