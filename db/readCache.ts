@@ -87,8 +87,8 @@ export class ReadCache {
   }
 
   /**
-   * What a write changes that some entry may depend on (writeMarks, on the tables other processes
-   * report): what this process marks, and what it announces to the others.
+   * What a write changes that some entry may depend on (writeMarks, on the tables entries may
+   * read where that is known): what this process marks, and what it announces to the others.
    */
   marksOf(node: RootOperationNode): string[] {
     return writeMarks(node, this.unreadColumns).filter(
@@ -109,7 +109,7 @@ export class ReadCache {
 
   readonly plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }: PluginTransformQueryArgs): RootOperationNode => {
-      const marks = writeMarks(node, this.unreadColumns);
+      const marks = this.marksOf(node);
       if (marks.length) this.pending.set(queryId, marks);
       return node;
     },
