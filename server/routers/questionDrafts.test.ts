@@ -8,6 +8,7 @@ import { signUpAndIn, STUDENT } from '../test/harness';
 import { countRows, rpc } from '../test/fixtures';
 import { csvFile, goodRows } from '../test/importFiles';
 import { insertSchool, signInSchoolStaff } from '../test/schools';
+import { NATIONAL_READ_ONLY } from '../services/contentAccess';
 import { useAdmin, useCatalog, useStudent, useTestServer } from '../test/useTestServer';
 
 type Out = inferRouterOutputs<AppRouter>;
@@ -201,8 +202,11 @@ describe('reviewing a tutor’s question', () => {
       email: 'head@korlebu.test',
     });
     const [question] = cat.practiceQuestions;
-    // A national question is not the school's to edit.
-    expect((await author.mutate('questionDrafts.editLive', { id: question.id })).status).toBe(404);
+    // A national question is not the school's to edit, and the answer says so.
+    const national = await author.mutate('questionDrafts.editLive', { id: question.id });
+    expect(national.status).toBe(403);
+    expect(national.error?.message).toBe(NATIONAL_READ_ONLY);
+    expect(await countRows(t.db, 'question_drafts')).toBe(0);
     await t.db.updateTable('questions').set({ school_id: school.id }).where('id', '=', question.id).execute();
 
     const draft = await author.mutate<Draft>('questionDrafts.editLive', { id: question.id });

@@ -30,7 +30,7 @@ import {
   insertQuestionVersion,
   nextPosition,
 } from '../queries/questionBank';
-import { NATIONAL_READ_ONLY } from './contentAccess';
+import { assertMayChange, NATIONAL_READ_ONLY } from './contentAccess';
 import { textKey } from './import/textKey';
 import { publishDraftEdit } from './questionEdits';
 import { scopedSchoolId, type StaffScope } from './staffScope';
@@ -132,8 +132,9 @@ export async function saveDraft(db: DB, staff: Staff, input: SaveDraftInput) {
 /** A draft that edits a live question, its content copied from the question. */
 export async function draftEditOf(db: DB, staff: Staff, questionId: number) {
   const row = await findQuestionRow(db, questionId);
-  if (!row || !withinScope(staff.scope, row.school_id))
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Question not found.' });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Question not found.' });
+  // National: forbidden, saying why (as the question bank's own edit does); another school's: not found.
+  assertMayChange(staff.scope, row.school_id, 'Question not found.');
   if (row.replaced_by_id !== null)
     throw conflict('This question has been replaced by a newer version: reload it and edit that one.');
   const now = new Date().toISOString();
