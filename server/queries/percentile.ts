@@ -1,7 +1,9 @@
 // SQL of a mock result's percentile: each student's first attempt at the set (their earliest
-// graded session of it) and how many of the others' scored below a given percentage.
+// graded session of it) and how many of the others' scored below a given percentage. Results of
+// class mocks not released yet are left out.
 import { sql } from 'kysely';
 import type { DB } from '../../db/client';
+import { notWithheld } from './classMocks';
 
 export interface FirstAttemptCounts {
   takers: number;
@@ -21,21 +23,24 @@ export async function firstAttemptCounts(
   percentage: number,
 ): Promise<FirstAttemptCounts> {
   const firsts = db
-    .selectFrom('quiz_sessions as s')
-    .innerJoin('quiz_results as r', 'r.session_id', 's.id')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectFrom('quiz_sessions')
+    .innerJoin('quiz_results as r', 'r.session_id', 'quiz_sessions.id')
+    .innerJoin('users as u', 'u.id', 'quiz_sessions.user_id')
     .select([
-      's.id as session_id',
-      's.user_id',
+      'quiz_sessions.id as session_id',
+      'quiz_sessions.user_id',
       'r.percentage',
-      sql<number>`row_number() over (partition by ${sql.ref('s.user_id')} order by ${sql.ref('s.started_at')}, ${sql.ref('s.id')})`.as(
+      sql<number>`row_number() over (partition by ${sql.ref('quiz_sessions.user_id')} order by ${sql.ref('quiz_sessions.started_at')}, ${sql.ref('quiz_sessions.id')})`.as(
         'attempt',
       ),
     ])
-    .where('s.quiz_type', '=', 'mock')
-    .where('s.quiz_id', '=', mockSetId)
+    .where('quiz_sessions.quiz_type', '=', 'mock')
+    .where('quiz_sessions.quiz_id', '=', mockSetId)
     // A tutor trying the mock out is not a student who took it (as in docs/reports.md).
-    .where('u.is_staff', '=', 0);
+    .where('u.is_staff', '=', 0)
+    // A class mock's results count once they are released, not before: until then nobody may
+    // learn from them how the class did, a comparison included.
+    .where(notWithheld);
   const row = await db
     .selectFrom(firsts.as('f'))
     .select((eb) => [

@@ -6,6 +6,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../router';
 import { sweepClassMocks } from '../background';
+import { firstAttemptCounts } from '../queries/percentile';
 import { countRows, rpc } from '../test/fixtures';
 import { signUpAndIn, STUDENT } from '../test/harness';
 import { insertSchool, signInSchoolStaff } from '../test/schools';
@@ -340,6 +341,32 @@ describe('results held back until the release', () => {
     const own = await student.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
     expect(own.status, own.text).toBe(200);
     expect(own.data.session.id).not.toBe(start.data.session.id);
+  });
+
+  it("leaves a withheld result out of other students' percentiles until the release", async () => {
+    const { staff, id } = await schedule({ release: 'manual', closes_at: minutesFromNow(20) });
+    const start = await student.mutate<Start>('classMocks.start', { id });
+    await answer(student, start.data, 3);
+    expect((await student.mutate('quiz.submit', { session_id: start.data.session.id })).status).toBe(200);
+    // A student of another school takes the same national mock set on their own, scoring more.
+    const other = await signUpAndIn(t, {
+      email: 'esi@example.com',
+      full_name: 'Esi Boateng',
+      school: 'Aburi Nursing and Midwifery Training College',
+    });
+    const api = rpc(t, other.access);
+    const own = await api.mutate<Out['quiz']['start']>('quiz.start', { quiz_type: 'mock', quiz_id: cat.mockSet.id });
+    expect(own.status, own.text).toBe(200);
+    await answer(api, own.data, 5);
+    expect((await api.mutate('quiz.submit', { session_id: own.data.session.id })).status).toBe(200);
+    const otherId = (await t.db.selectFrom('users').select('id').where('email', '=', other.email).executeTakeFirstOrThrow())
+      .id;
+
+    // Only the other student's own attempt counts while the class mock's result is held back.
+    expect(await firstAttemptCounts(t.db, cat.mockSet.id, otherId, 100)).toMatchObject({ takers: 1, lower: 0 });
+    await age(id, 21);
+    expect((await staff.mutate('admin.classMocks.release', { id })).status).toBe(200);
+    expect(await firstAttemptCounts(t.db, cat.mockSet.id, otherId, 100)).toMatchObject({ takers: 2, lower: 1 });
   });
 
   it('grades attempts still open at the close within the sweep, and releases at the close', async () => {
