@@ -100,6 +100,19 @@ describe('class list upload', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it('invites each student once when the same list is sent twice at once', async () => {
+    const { adminA } = await twoSchools();
+    const file = csvFile([HEADER, ...CLASS]);
+    const answers = await Promise.all([send(adminA, 'enrol.upload', file), send(adminA, 'enrol.upload', file)]);
+    expect(answers.map((a) => a.data.success).sort()).toEqual([false, true]);
+    const refused = answers.find((a) => !a.data.success)!;
+    expect(JSON.stringify(refused.data)).toContain('kofi.boateng@example.com already has a pending invitation');
+    expect((await invitations()).map((r) => r.email)).toEqual(CLASS.map((row) => row[1].toLowerCase()));
+    await mailedToken('yaw.darko@example.com');
+    await t.settle();
+    expect(t.mails.filter((m) => /invites you/.test(m.subject))).toHaveLength(3);
+  });
+
   it('lists every row problem of a bad file and writes nothing', async () => {
     const { adminA, a, b } = await twoSchools();
     await signUpAndIn(t, { email: 'taken.here@example.com', school: 'x' });

@@ -243,10 +243,11 @@ function queueLink(ctx: Context, db: DB, inv: Invitation, schoolName: string, re
 
 /**
  * Checks the file again inside one transaction and, only when every row is clean, creates every
- * invitation and queues every mail; the mails go out once it has committed.
+ * invitation and queues every mail; the mails go out once it has committed. One school's lists go
+ * in one after another, so a list sent twice at once (a double click) invites nobody twice.
  */
 export async function uploadClassList(ctx: Context, school: School, invitedBy: number, file: ClassListFile) {
-  const { result, mails } = await ctx.db.transaction().execute(async (trx) => {
+  const { result, mails } = await serialized(ctx.db, [`class-list:${school.id}`], async (trx) => {
     const checked = await checkClassList(trx, school, file);
     const mails: QueuedMail[] = [];
     if ('fileProblem' in checked || checked.problems.length)
