@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureBuilt, productionLaunch } from './abuse/launch';
 import { runAbuse, table } from './abuse/run';
+import { AbuseServer } from './abuse/server';
 
 describe('npm run abuse --short', () => {
   it('reads the node flags and environment of the serve script, else of start', () => {
@@ -48,4 +49,15 @@ describe('npm run abuse --short', () => {
     expect(failed, table(report)).toEqual([]);
     expect(report.results.length).toBeGreaterThanOrEqual(19);
   }, 240_000);
+
+  it('leaves no server, cluster or folder behind when the server does not start', async () => {
+    await ensureBuilt({ full: false, log: () => {} });
+    const ours = () => fs.readdirSync(os.tmpdir()).filter((n) => /^nmc-(abuse|pg)-/.test(n));
+    const before = new Set(ours());
+    // The server's configuration check refuses WEB_CONCURRENCY=0: it exits before it listens.
+    await expect(AbuseServer.start({ database: 'postgres', processes: 0 })).rejects.toThrow(
+      /exited \(1\) before it was ready/,
+    );
+    expect(ours().filter((n) => !before.has(n))).toEqual([]);
+  }, 60_000);
 });

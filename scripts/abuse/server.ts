@@ -79,17 +79,27 @@ export class AbuseServer {
     const cluster = options.database === 'postgres' ? await startCluster({ maxConnections: 300 }) : null;
     const server = new AbuseServer(dataDir, await freePort(), productionLaunch(), smtp, mails, options, cluster);
     try {
-      await server.spawn();
+      await server.ready();
+      return server;
     } catch (err) {
-      if (!/TRUST_PROXY/.test(server.log)) throw err;
+      // A start that fails leaves nothing running: the server, its cluster, the mail catcher, the data.
+      await server.stop();
+      throw err;
+    }
+  }
+
+  private async ready(): Promise<void> {
+    try {
+      await this.spawn();
+    } catch (err) {
+      if (!/TRUST_PROXY/.test(this.log)) throw err;
       // Code from before TRUST_PROXY took Express's values: the forged-header attack reports it.
-      server.trustProxy = 'true';
-      await server.spawn();
+      this.trustProxy = 'true';
+      await this.spawn();
     }
     // The first-admin line is printed before the server listens; its pipe may lag the health answer.
-    for (let i = 0; i < 40 && !server.adminPassword; i++) await new Promise((r) => setTimeout(r, 50));
-    if (!server.adminPassword) throw new Error(`No first-admin password in the server's log:\n${server.log}`);
-    return server;
+    for (let i = 0; i < 40 && !this.adminPassword; i++) await new Promise((r) => setTimeout(r, 50));
+    if (!this.adminPassword) throw new Error(`No first-admin password in the server's log:\n${this.log}`);
   }
 
   private spawn(): Promise<void> {
