@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { makeCatalog } from '../server/test/fixtures';
-import { TOPIC_HEADER } from '../shared/domain/questionFormat';
+import { OPTIONAL_HEADERS } from '../shared/domain/questionFormat';
 import { signUpAndIn } from '../server/test/harness';
 import {
   chooseUploadTarget,
@@ -61,16 +61,16 @@ describe('admin question upload', SUITE_OPTIONS, () => {
     const title = page.getByLabel('Set title', { exact: true });
     expect(await title.inputValue()).toBe('Fluid balance practice set 2');
     await title.fill('Cardiology Basics');
-    // The template links download files with exactly the expected header row: the seven columns
-    // and the optional topic, which the format beside the form explains.
+    // The template links download files with exactly the expected header row: the seven columns,
+    // the optional topic and rationales, which the format beside the form explains.
     await page.getByText(/^Optional eighth column: topic, a topic of the chosen paper/).waitFor();
     const csvHref = await page.getByRole('link', { name: 'Template (.csv)' }).getAttribute('href');
     const csvTemplate = await (await fetch(t.url + csvHref)).text();
-    expect(csvTemplate.split(/\r?\n/)[0]).toBe([...HEADER, TOPIC_HEADER].join(','));
+    expect(csvTemplate.split(/\r?\n/)[0]).toBe([...HEADER, ...OPTIONAL_HEADERS].join(','));
     const xlsxHref = await page.getByRole('link', { name: 'Template (.xlsx)' }).getAttribute('href');
     const workbook = XLSX.read(Buffer.from(await (await fetch(t.url + xlsxHref)).arrayBuffer()));
     const sheet = workbook.Sheets[workbook.SheetNames[0]];
-    expect(XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]).toEqual([...HEADER, TOPIC_HEADER]);
+    expect(XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]).toEqual([...HEADER, ...OPTIONAL_HEADERS]);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     const parsed = page.getByRole('table', { name: 'Parsed questions' });

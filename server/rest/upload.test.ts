@@ -320,11 +320,19 @@ describe('GET /api/admin/upload-template/', () => {
       const bytes = Buffer.from(await res.arrayBuffer());
       const wb = XLSX.read(bytes, { type: 'buffer' });
       const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
-      expect(rows[0]).toEqual([...goodRows(0)[0], 'topic']);
+      expect(rows[0]).toEqual([...goodRows(0)[0], 'topic', 'rationale_a', 'rationale_b', 'rationale_c', 'rationale_d']);
       const up = await upload(bytes, `template-${format}.${format}`);
       expect(up.status).toBe(201);
     }
     expect(await countQuestions(t.db)).toBe(2);
+    // The example's rationales arrive with it: one for each wrong option, none for the key (B).
+    const stored = await t.db.selectFrom('questions').select(['rationale_a', 'rationale_b', 'rationale_c', 'rationale_d']).execute();
+    for (const q of stored) {
+      expect(q.rationale_a).toMatch(/bradypnoea/);
+      expect(q.rationale_b).toBeNull();
+      expect(q.rationale_c).toMatch(/tachypnoea/);
+      expect(q.rationale_d).toMatch(/escalate/);
+    }
     const bad = await fetch(`${t.url}/api/admin/upload-template/?format=pdf`);
     expect(bad.status).toBe(400);
   });

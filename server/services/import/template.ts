@@ -1,9 +1,10 @@
-// The downloadable template: the seven headers, the optional topic, and one example row, as .csv
-// or .xlsx. The example's topic cell is empty, so the template uploads into any paper as it is.
+// The downloadable template: the seven headers, the optional topic and rationales, and one example
+// row, as .csv or .xlsx. The example's topic cell is empty, so the template uploads into any paper
+// as it is; its rationales say why each wrong option is wrong, the key's cell left empty.
 import Papa from 'papaparse';
-import { HEADERS, TOPIC_HEADER } from '../../../shared/domain/questionFormat';
+import { HEADERS, OPTIONAL_HEADERS } from '../../../shared/domain/questionFormat';
 
-const HEADER_ROW = [...HEADERS, TOPIC_HEADER];
+const HEADER_ROW = [...HEADERS, ...OPTIONAL_HEADERS];
 
 const EXAMPLE = [
   'What is the normal resting respiratory rate of a healthy adult?',
@@ -14,6 +15,10 @@ const EXAMPLE = [
   'B',
   'A healthy adult at rest breathes 12 to 20 times a minute; above 20 is tachypnoea.',
   '',
+  'Fewer than 12 breaths a minute is bradypnoea, a sign to act on, not a normal rate.',
+  '',
+  'Above 20 breaths a minute is tachypnoea, as in fever, pain or hypoxia.',
+  'Thirty or more breaths a minute is marked tachypnoea: escalate it at once.',
 ];
 
 export type TemplateFormat = 'csv' | 'xlsx';
