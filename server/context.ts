@@ -92,7 +92,7 @@ async function buildContext(deps: AppDeps, req: Request): Promise<Context> {
   const claims = await deps.signer.verify(token, 'access');
   if (!claims) return createContextInner(deps, { ip, cookies, logger });
   // Every request needs this row: it is read once per sign-in until the user's row or a token
-  // changes (not when other students sign in or out: writeMarks.ts).
+  // changes (a sign-out anywhere, not another student's sign-in or refresh: writeMarks.ts).
   const user = await readCacheOf(deps.db).get(
     `session-user:${claims.userId}:${claims.familyId}`,
     [rowOf('users', claims.userId), rowsOf('refresh_tokens')],
