@@ -57,7 +57,7 @@ export function isRowMark(mark: string): boolean {
 
 /** The mark that drops a dependency besides its own name: for rowOf, its table's unknown rows. */
 export function alsoDroppedBy(dependency: string): string | null {
-  return isRowMark(dependency) ? tableOf(dependency) + UNKNOWN_ROWS : null;
+  return isRowMark(dependency) ? unknownRowsOf(tableOf(dependency)) : null;
 }
 
 /** The mark of rows of `table` changed, which ones unknown (not by id, or row marks forgotten). */
