@@ -111,7 +111,7 @@ const readCaches = new WeakMap<KyselyPlugin, ReadCache>();
 
 /** What a handle from createDb stands on, for the stores that talk to the database themselves. */
 export type Storage =
-  | { engine: 'postgres'; pool: pg.Pool }
+  | { engine: 'postgres'; pool: pg.Pool; caughtUp: () => Promise<void> }
   | { engine: 'sqlite'; file: string; synchronous: SqliteSynchronous };
 const storages = new WeakMap<DB, Storage>();
 
@@ -136,13 +136,13 @@ export interface DbOptions {
 /** A handle on the SQLite file at `target`, or on the PostgreSQL database when it is a postgres:// URL. */
 export function createDb(target: string, opts: DbOptions = {}): DB {
   if (isPostgresUrl(target)) {
-    const { db, cache, pool } = createPostgresDb(target, {
+    const { db, cache, pool, caughtUp } = createPostgresDb(target, {
       readCache: opts.readCache,
       cachedTables: opts.cachedTables ?? [],
       unreadColumns: opts.unreadColumns,
     });
     readCaches.set(cache.plugin, cache);
-    storages.set(db, { engine: 'postgres', pool });
+    storages.set(db, { engine: 'postgres', pool, caughtUp });
     return db;
   }
   const file = target;
@@ -162,6 +162,17 @@ export function createDb(target: string, opts: DbOptions = {}): DB {
   readCaches.set(cache.plugin, cache);
   storages.set(db, { engine: 'sqlite', file, synchronous });
   return db;
+}
+
+/**
+ * Resolves once `db`'s read cache has heard of every write other processes committed before the
+ * call: on PostgreSQL their news comes by NOTIFY, a moment after the commit; on SQLite the next
+ * turn of the event loop reads data_version anew.
+ */
+export async function othersWritesHeard(db: DB): Promise<void> {
+  const storage = storageOf(db);
+  if (storage.engine === 'postgres') await storage.caughtUp();
+  else await new Promise(setImmediate);
 }
 
 /** The read cache of a handle from createDb, or of a transaction on one. */

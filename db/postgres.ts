@@ -118,6 +118,8 @@ export interface PostgresHandle {
   db: Kysely<Database>;
   cache: ReadCache;
   pool: pg.Pool;
+  /** Resolves once the cache has heard of every write committed, by any process, before the call. */
+  caughtUp: () => Promise<void>;
 }
 
 export function isPostgresUrl(target: string): boolean {
@@ -149,10 +151,24 @@ export function createPostgresDb(
     .connect()
     .then(() => listener.query(`listen ${CHANNEL}`))
     .then(() => undefined);
+  const probes = new Map<string, () => void>();
+  let probesSent = 0;
   listener.on('notification', (message) => {
     const [from, marks = ''] = (message.payload ?? '').split(' ');
-    if (from !== origin) cache.changedElsewhere(marks.split(',').filter(Boolean));
+    probes.get(from)?.();
+    probes.delete(from);
+    if (from !== origin && marks) cache.changedElsewhere(marks.split(',').filter(Boolean));
   });
+  // A listener hears notifications in commit order: once a probe sent now is back, so is the news
+  // of every write committed before it. News takes a moment to arrive (more on a busy machine).
+  const caughtUp = async () => {
+    await listening;
+    const probe = `${origin}-probe${++probesSent}`;
+    const heard = new Promise<void>((resolve) => probes.set(probe, resolve));
+    const { sql, parameters } = notifyQuery(probe, []);
+    await pool.query(sql, [...parameters]);
+    await heard;
+  };
   // A lost listener could leave stale entries: from then on the cache answers nothing.
   listener.on('error', () => cache.disable());
   listener.on('end', () => cache.disable());
@@ -179,5 +195,5 @@ export function createPostgresDb(
     }),
     plugins: [cache.plugin],
   });
-  return { db, cache, pool };
+  return { db, cache, pool, caughtUp };
 }
