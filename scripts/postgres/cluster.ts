@@ -18,9 +18,22 @@ export interface Cluster {
   stop(): void;
 }
 
-export async function startCluster(opts: { maxConnections?: number } = {}): Promise<Cluster> {
+/** Shared memory (tmpfs) on Linux, and what it must have free to hold a test run's cluster. */
+const MEMORY = '/dev/shm';
+const MEMORY_ROOM = 8 * 1024 ** 3;
+const OWNER_FILE = 'owner.pid';
+
+/**
+ * @param opts.inMemory in shared memory when there is room for it: the test run copies its template
+ *   database once per test (about 4 GB over a run), and a disk folder that size takes many seconds
+ *   to write and to remove.
+ */
+export async function startCluster(
+  opts: { maxConnections?: number; inMemory?: boolean } = {},
+): Promise<Cluster> {
   const bin = postgresBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nmc-pg-'));
+  const dir = fs.mkdtempSync(path.join(parentFolder(opts.inMemory ?? false), 'nmc-pg-'));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
     const command = asRoot ? 'runuser' : path.join(bin, tool);
@@ -61,6 +74,54 @@ export async function startCluster(opts: { maxConnections?: number } = {}): Prom
       }
     },
   };
+}
+
+function parentFolder(inMemory: boolean): string {
+  if (!inMemory || !fs.existsSync(MEMORY)) return os.tmpdir();
+  removeAbandoned(MEMORY);
+  const { bavail, bsize } = fs.statfsSync(MEMORY);
+  return bavail * bsize >= MEMORY_ROOM ? MEMORY : os.tmpdir();
+}
+
+/** Clusters whose test run was killed before it could remove them: in memory, they hold it until reboot. */
+function removeAbandoned(parent: string): void {
+  for (const name of fs.readdirSync(parent).filter((n) => n.startsWith('nmc-pg-'))) {
+    const dir = path.join(parent, name);
+    const owner = firstNumberIn(path.join(dir, OWNER_FILE));
+    // No owner yet: another run may have made the folder a moment ago.
+    if (owner === null ? Date.now() - fs.statSync(dir).mtimeMs < 60_000 : isAlive(owner)) continue;
+    // Its server, if still running, holds the memory of the files: stopped first (if it is ours).
+    const data = path.join(dir, 'data');
+    const server = firstNumberIn(path.join(data, 'postmaster.pid'));
+    if (server !== null && isAlive(server) && commandLineOf(server).includes(data)) process.kill(server, 'SIGQUIT');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function firstNumberIn(file: string): number | null {
+  try {
+    const n = parseInt(fs.readFileSync(file, 'utf8'), 10);
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLineOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
 }
 
 /** Runs one statement on the cluster's maintenance database (create/drop database cannot run in a pool's transaction). */

@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const cluster = await startCluster();
+  const cluster = await startCluster({ inMemory: true });
   try {
     const template = createDb(await createTemplateDatabase(cluster.url));
     try {
