@@ -22,32 +22,28 @@ function plant(name: string, pid: number | null, ageMs: number): string {
   return dir;
 }
 
-it(
-  "starts in memory when there is room, and clears what killed runs left there, not a live run's",
-  async () => {
-    // A process that has ended: its number names no running process (for a good while).
-    const ended = Number(execFileSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }));
-    const killedRun = plant(`nmc-pg-killed-${process.pid}`, ended, 0);
-    const liveRun = plant(`nmc-pg-live-${process.pid}`, process.pid, 0);
-    const justMade = plant(`nmc-pg-new-${process.pid}`, null, 0);
-    const ownerless = plant(`nmc-pg-old-${process.pid}`, null, 10 * 60_000);
+it("starts in memory when there is room, and clears what killed runs left there, not a live run's", async () => {
+  // A process that has ended: its number names no running process (for a good while).
+  const ended = Number(execFileSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }));
+  const killedRun = plant(`nmc-pg-killed-${process.pid}`, ended, 0);
+  const liveRun = plant(`nmc-pg-live-${process.pid}`, process.pid, 0);
+  const justMade = plant(`nmc-pg-new-${process.pid}`, null, 0);
+  const ownerless = plant(`nmc-pg-old-${process.pid}`, null, 10 * 60_000);
 
-    const { bavail, bsize } = fs.statfsSync('/dev/shm');
-    const room = bavail * bsize >= 8 * 1024 ** 3;
-    const cluster = await startCluster({ inMemory: true });
-    try {
-      expect(path.dirname(cluster.dir)).toBe(room ? '/dev/shm' : os.tmpdir());
-      expect(fs.readFileSync(path.join(cluster.dir, 'owner.pid'), 'utf8')).toBe(String(process.pid));
-      expect([killedRun, liveRun, justMade, ownerless].map((d) => fs.existsSync(d))).toEqual([
-        false,
-        true,
-        true,
-        false,
-      ]);
-    } finally {
-      cluster.stop();
-    }
-    expect(fs.existsSync(cluster.dir)).toBe(false);
-  },
-  60_000,
-);
+  const { bavail, bsize } = fs.statfsSync('/dev/shm');
+  const room = bavail * bsize >= 8 * 1024 ** 3;
+  const cluster = await startCluster({ inMemory: true });
+  try {
+    expect(path.dirname(cluster.dir)).toBe(room ? '/dev/shm' : os.tmpdir());
+    expect(fs.readFileSync(path.join(cluster.dir, 'owner.pid'), 'utf8')).toBe(String(process.pid));
+    expect([killedRun, liveRun, justMade, ownerless].map((d) => fs.existsSync(d))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+  } finally {
+    cluster.stop();
+  }
+  expect(fs.existsSync(cluster.dir)).toBe(false);
+}, 60_000);

@@ -93,7 +93,9 @@ function removeAbandoned(parent: string): void {
     // Its server, if still running, holds the memory of the files: stopped first (if it is ours).
     const data = path.join(dir, 'data');
     const server = firstNumberIn(path.join(data, 'postmaster.pid'));
-    if (server !== null && isAlive(server) && commandLineOf(server).includes(data)) process.kill(server, 'SIGQUIT');
+    if (server !== null && isAlive(server) && commandLineOf(server).includes(data)) {
+      process.kill(server, 'SIGQUIT');
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
