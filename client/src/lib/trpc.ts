@@ -1,5 +1,6 @@
 // The one tRPC client. Every call carries the bearer token; a 401 triggers one refresh and
-// one retry of that call; a failed refresh clears both tokens and goes to /login.
+// one retry of that call; a failed refresh clears both tokens and goes to /login. A call whose
+// tokens changed while it was on its way (a sign-out, another call's refresh) refreshes nothing.
 import { createTRPCReact, httpBatchLink, type CreateTRPCReact } from '@trpc/react-query';
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -58,14 +59,19 @@ const refreshOn401Link: TRPCLink<AppRouter> = () => {
       let retried = false;
       let unsubscribe = () => {};
       const run = () => {
-        const hadToken = Boolean(tokens.access());
+        const sentWith = tokens.access();
         const sub = next(op).subscribe({
           next: (value) => observer.next(value),
           complete: () => observer.complete(),
           error: (err) => {
             const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
-            if (status !== 401 || retried || !hadToken || NO_RETRY.has(op.path)) return observer.error(err);
+            if (status !== 401 || retried || !sentWith || NO_RETRY.has(op.path)) return observer.error(err);
             retried = true;
+            const current = tokens.access();
+            // Signed out while the call was on its way (its 401 is the sign-out's): the student
+            // stays where the sign-out took them. Refreshed meanwhile by another call: retried.
+            if (!current) return observer.error(err);
+            if (current !== sentWith) return run();
             void refreshSession().then((outcome) => {
               if (outcome === 'refreshed') return run();
               if (outcome === 'refused') onSessionExpired();
