@@ -17,15 +17,23 @@ const HEAVY = ['scripts/abuse.test.ts'];
 // load on the cores does not make them fail.
 const WAITING = ['scripts/mockDay.test.ts', 'scripts/loadtest.test.ts'];
 
+// Small files that run long (they go through every width or page): in a fresh clone, where Vitest
+// knows no durations and starts the largest files first, they started last and ended alone (CI
+// run of ec92223: adminAxe the group's last 16 s on one of three workers).
+const LONG_FOR_THEIR_SIZE = ['e2e/adminWidths.test.ts', 'e2e/adminAxe.test.ts', 'e2e/offlineSignals.test.ts'];
+
 /**
  * Vitest's order (slowest first when it knows, else largest first), except that the files which
  * mostly wait start first: begun last, their idle minute would lengthen their group's wall time.
+ * Then the small files that run long, which a fresh clone would start last.
  */
 class WaitingFirst extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const waits = (f: TestSpecification) => WAITING.some((w) => f.moduleId.endsWith(w));
-    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+    const among = (list: string[]) => (f: TestSpecification) => list.some((w) => f.moduleId.endsWith(w));
+    const waits = among(WAITING);
+    const long = among(LONG_FOR_THEIR_SIZE);
+    return [...sorted.filter(waits), ...sorted.filter(long), ...sorted.filter((f) => !waits(f) && !long(f))];
   }
 }
 /**
