@@ -18,8 +18,8 @@ const HEAVY = ['scripts/abuse.test.ts'];
 const WAITING = ['scripts/mockDay.test.ts', 'scripts/loadtest.test.ts'];
 
 // Small files that run long (they go through every width or page): in a fresh clone, where Vitest
-// knows no durations and starts the largest files first, they started last and ended alone (CI
-// run of ec92223: adminAxe the group's last 16 s on one of three workers).
+// knows no durations and starts the largest files first, they started last and ended alone, with
+// the group's other workers idle (docs/testing.md).
 const LONG_FOR_THEIR_SIZE = ['e2e/adminWidths.test.ts', 'e2e/adminAxe.test.ts', 'e2e/offlineSignals.test.ts'];
 
 /**

@@ -25,8 +25,8 @@ const OWNER_FILE = 'owner.pid';
 
 /**
  * @param opts.inMemory in shared memory when there is room for it: the test run copies its template
- *   database once per test (about 4 GB over a run), and a disk folder that size takes many seconds
- *   to write and to remove.
+ *   database once per test, gigabytes over a run, which a disk folder is slow to write and to
+ *   remove (docs/testing.md).
  */
 export async function startCluster(
   opts: { maxConnections?: number; inMemory?: boolean } = {},
